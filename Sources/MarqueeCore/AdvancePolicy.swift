@@ -1,0 +1,42 @@
+/// Whether the automatic advance to the next message may be scheduled now
+/// (SPEC 5.3). Every input is a field, so the condition ID that restarts the
+/// wait can hold exactly these plus the cue index.
+public struct AdvanceConditions: Sendable, Hashable {
+    /// The flow has at least two messages to rotate through.
+    public var advancesAutomatically: Bool
+    public var sceneActive: Bool
+    public var paused: Bool
+    public var motionAllowed: Bool
+    public var framesPerSecond: Int
+    public var completed: Bool
+
+    public init(advancesAutomatically: Bool, sceneActive: Bool, paused: Bool, motionAllowed: Bool, framesPerSecond: Int, completed: Bool) {
+        self.advancesAutomatically = advancesAutomatically
+        self.sceneActive = sceneActive
+        self.paused = paused
+        self.motionAllowed = motionAllowed
+        self.framesPerSecond = framesPerSecond
+        self.completed = completed
+    }
+
+    /// True only when every condition holds; breaking any one alone stops it.
+    public var shouldSchedule: Bool {
+        advancesAutomatically && sceneActive && !paused && motionAllowed && framesPerSecond > 0 && !completed
+    }
+}
+
+/// The key of the automatic-advance wait: when any part changes, the running
+/// wait is cancelled and a new one starts from zero (SPEC 5.4).
+public struct AdvanceConditionID: Sendable, Hashable {
+    public var conditions: AdvanceConditions
+    public var cueIndex: Int
+    /// Bumped by manual moves that land on the same index (a one-message
+    /// flow, or previous at a looping seam) so they still restart the wait.
+    public var manualMoves: Int
+
+    public init(conditions: AdvanceConditions, cueIndex: Int, manualMoves: Int) {
+        self.conditions = conditions
+        self.cueIndex = cueIndex
+        self.manualMoves = manualMoves
+    }
+}

@@ -1,0 +1,53 @@
+/// Runs one task per value of a hashable condition ID, the terminal
+/// equivalent of SwiftUI's `.task(id:)`: when the ID changes, the running task
+/// is cancelled and a new one starts from the beginning; the same ID again
+/// leaves the running task alone.
+///
+/// The cue timer, the frame ticker and the controls-line hide timer are all
+/// one of these, each keyed by every input that should restart it.
+///
+/// ```swift
+/// let timer = ConditionTaskRunner<AdvanceConditionID>()
+/// timer.update(id: conditionID) { id in
+///     guard id.conditions.shouldSchedule else { return }
+///     try? await clock.sleep(for: .seconds(5))   // cancelled when the ID changes
+///     if !Task.isCancelled { player.advanceAutomatically() }
+/// }
+/// ```
+@MainActor
+public final class ConditionTaskRunner<ID: Hashable & Sendable> {
+    /// The ID of the task started last, if any.
+    public private(set) var currentID: ID?
+    /// Tasks started and not yet returned; a cancelled task must return
+    /// promptly, so this falls back to 0 or 1 (tests check no task leaks).
+    public private(set) var liveTaskCount = 0
+    private var task: Task<Void, Never>?
+
+    public init() {}
+
+    /// Starts `operation` for `id` unless the task for this same ID is the
+    /// current one; any other task is cancelled first.
+    public func update(id: ID, operation: @escaping @MainActor @Sendable (ID) async -> Void) {
+        guard id != currentID || task == nil else { return }
+        task?.cancel()
+        currentID = id
+        liveTaskCount += 1
+        task = Task { @MainActor [weak self] in
+            await operation(id)
+            self?.liveTaskCount -= 1
+        }
+    }
+
+    /// Cancels the current task and forgets its ID, so the next `update`
+    /// starts afresh whatever the ID.
+    public func cancel() {
+        task?.cancel()
+        task = nil
+        currentID = nil
+    }
+
+    /// Waits for the current task to return (tests use it to settle).
+    public func settle() async {
+        await task?.value
+    }
+}

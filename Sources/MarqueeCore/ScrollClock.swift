@@ -1,0 +1,72 @@
+/// The scroll position as a function of time, so a slow frame never changes
+/// the speed and a pause resumes from the exact spot (SPEC 4).
+///
+/// While running, `sample(t) = frozen + (t - anchor) * speed * direction`;
+/// while stopped, `frozen`. Every change of running state, speed or direction
+/// folds the current position into `frozen` and moves the anchor to `t`.
+///
+/// ```swift
+/// var clock = ScrollClock(speed: 60)
+/// clock.setRunning(true, at: 10)
+/// clock.setRunning(false, at: 12)   // position 120
+/// clock.setRunning(true, at: 30)
+/// clock.sample(at: 31)              // 180
+/// ```
+public struct ScrollClock: Sendable, Equatable {
+    /// Position when last folded, in LED columns of the text.
+    public private(set) var frozen: Double
+    /// Time (seconds, monotonic) of the last fold.
+    public private(set) var anchor: Double
+    /// Columns per second, never negative; direction carries the sign.
+    public private(set) var speed: Double
+    /// +1 scrolls right-to-left (text moves left), -1 the other way.
+    public private(set) var direction: Double
+    public private(set) var isRunning: Bool
+
+    public init(speed: Double, position: Double = 0) {
+        let finiteSpeed = speed.isFinite ? speed : 0
+        self.frozen = position.isFinite ? position : 0
+        self.anchor = 0
+        self.speed = abs(finiteSpeed)
+        self.direction = finiteSpeed < 0 ? -1 : 1
+        self.isRunning = false
+    }
+
+    /// The position at time `t`. A time before the anchor, or not finite,
+    /// reads as the anchor: time never runs the position backwards.
+    public func sample(at t: Double) -> Double {
+        guard isRunning, t.isFinite, t > anchor else { return frozen }
+        return frozen + (t - anchor) * speed * direction
+    }
+
+    /// Starts or stops the clock, keeping the position.
+    public mutating func setRunning(_ running: Bool, at t: Double) {
+        guard running != isRunning else { return }
+        fold(at: t)
+        isRunning = running
+    }
+
+    /// Changes the speed (columns per second) from now on, keeping the position.
+    public mutating func setSpeed(_ newSpeed: Double, at t: Double) {
+        guard newSpeed.isFinite else { return }
+        fold(at: t)
+        speed = abs(newSpeed)
+    }
+
+    /// Reverses the direction from now on, keeping the position.
+    public mutating func reverse(at t: Double) {
+        fold(at: t)
+        direction = -direction
+    }
+
+    /// Jumps to a position (a new message starts from its entry position).
+    public mutating func reset(to position: Double, at t: Double) {
+        fold(at: t)
+        frozen = position.isFinite ? position : 0
+    }
+
+    private mutating func fold(at t: Double) {
+        frozen = sample(at: t)
+        if t.isFinite, t > anchor { anchor = t }
+    }
+}

@@ -1,0 +1,91 @@
+/// Makes untrusted text safe and measurable for a terminal: messages and
+/// captions come from files and pipes, so control characters and escape
+/// sequences must never reach the terminal (SPEC 3).
+public enum TerminalText {
+    /// Removes escape sequences (CSI, OSC, DCS and two-byte ESC forms), C0
+    /// and C1 controls, DEL and bidi overrides; turns tabs and line breaks
+    /// into spaces.
+    ///
+    /// ```swift
+    /// TerminalText.sanitize("ON\u{1B}[31m AIR\u{7}")   // "ON AIR"
+    /// ```
+    public static func sanitize(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x2028, 0x2029:
+                result.append(" ")
+            case 0x1B:
+                skipEscapeSequence(&scalars)
+            case 0x9B:
+                skipControlSequenceBody(&scalars)
+            case 0x90, 0x9D, 0x9E, 0x9F, 0x98:
+                skipStringBody(&scalars)
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        guard let introducer = scalars.next() else { return }
+        switch introducer {
+        case "[": skipControlSequenceBody(&scalars)
+        case "]", "P", "X", "^", "_": skipStringBody(&scalars)
+        default: return  // two-character sequence such as ESC c: both dropped
+        }
+    }
+
+    /// CSI: parameters and intermediates up to a final byte in 0x40…0x7E.
+    private static func skipControlSequenceBody(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            if (0x40...0x7E).contains(scalar.value) { return }
+        }
+    }
+
+    /// OSC/DCS and friends: up to BEL or String Terminator (ESC \ or 0x9C).
+    private static func skipStringBody(_ scalars: inout String.UnicodeScalarView.Iterator) {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x07, 0x9C: return
+            case 0x1B: _ = scalars.next(); return
+            default: continue
+            }
+        }
+    }
+
+    /// Terminal cells a scalar takes: 0 for combining marks and joiners, 2 for
+    /// East Asian wide and emoji, else 1. An approximation of `wcwidth` that
+    /// needs no locale, so the model can lay out text without the terminal.
+    public static func cellWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if isZeroWidth(scalar) { return 0 }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// Combining marks, joiners and variation selectors draw nothing of their
+    /// own; the layout skips them rather than misalign the line.
+    public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: break
+        }
+        return (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+    }
+
+    /// Total cells of a string.
+    public static func cellWidth(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cellWidth($1) }
+    }
+}

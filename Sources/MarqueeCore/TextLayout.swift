@@ -1,0 +1,106 @@
+/// A message set in glyphs: where each glyph starts, on one shared baseline.
+/// Built once per message; a frame then reads only the columns it shows, so
+/// per-frame work does not grow with the message's length.
+///
+/// ```swift
+/// let layout = TextLayout(text: "HI", font: LEDFont.builtIn)
+/// layout.column(at: 0)   // bit mask of lit rows in the first column of "H"
+/// ```
+public struct TextLayout: Sendable {
+    /// Rows above the shared baseline (the largest of the glyphs used).
+    public let ascent: Int
+    /// Rows below the shared baseline.
+    public let descent: Int
+    /// Total width in pixel columns.
+    public let width: Int
+    /// Whether some character had no glyph anywhere and shows as a box.
+    public let usedPlaceholder: Bool
+
+    /// Distinct glyphs, already shifted onto the shared baseline.
+    private let glyphs: [[UInt64]]
+    /// Start column of each placed glyph, ascending.
+    private let starts: [Int32]
+    /// Index into `glyphs` for each placed glyph.
+    private let glyphIndices: [Int32]
+
+    public var height: Int { ascent + descent }
+
+    /// Lays out `text` (already sanitized) with `font`; characters it lacks
+    /// become a placeholder box the height of the line. Zero-width scalars
+    /// (combining marks, joiners, variation selectors) are skipped.
+    public init(text: String, font: any GlyphSource, fallbackAscent: Int = 9, fallbackDescent: Int = 2) {
+        var found: [Unicode.Scalar: Glyph] = [:]
+        var missing = Set<Unicode.Scalar>()
+        var sequence: [Unicode.Scalar] = []
+        sequence.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars where !TerminalText.isZeroWidth(scalar) {
+            sequence.append(scalar)
+            if found[scalar] == nil, !missing.contains(scalar) {
+                if let glyph = font.glyph(for: scalar) { found[scalar] = glyph } else { missing.insert(scalar) }
+            }
+        }
+        let ascent = found.values.map(\.ascent).max() ?? fallbackAscent
+        let descent = found.values.map(\.descent).max() ?? fallbackDescent
+        let box = TextLayout.placeholderBox(ascent: ascent, descent: descent)
+
+        var glyphs: [[UInt64]] = []
+        var indexOf: [Unicode.Scalar: Int32] = [:]
+        var starts: [Int32] = []
+        var glyphIndices: [Int32] = []
+        starts.reserveCapacity(sequence.count)
+        glyphIndices.reserveCapacity(sequence.count)
+        var x = 0
+        for scalar in sequence {
+            let index: Int32
+            if let known = indexOf[scalar] {
+                index = known
+            } else {
+                let glyph = found[scalar] ?? box
+                let shift = UInt64(ascent - glyph.ascent)
+                glyphs.append(glyph.columns.map { $0 << shift })
+                index = Int32(glyphs.count - 1)
+                indexOf[scalar] = index
+            }
+            guard x + glyphs[Int(index)].count < Int(Int32.max) else { break }
+            starts.append(Int32(x))
+            glyphIndices.append(index)
+            x += glyphs[Int(index)].count
+        }
+        self.ascent = ascent
+        self.descent = descent
+        self.width = x
+        self.usedPlaceholder = !missing.isEmpty
+        self.glyphs = glyphs
+        self.starts = starts
+        self.glyphIndices = glyphIndices
+    }
+
+    /// Lit rows of pixel column `x` (bit 0 = top row of the line box); 0
+    /// outside the text.
+    public func column(at x: Int) -> UInt64 {
+        guard x >= 0, x < width else { return 0 }
+        // Binary search for the last glyph starting at or before x.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Int(starts[middle]) <= x { low = middle } else { high = middle - 1 }
+        }
+        let columns = glyphs[Int(glyphIndices[low])]
+        let offset = x - Int(starts[low])
+        return offset < columns.count ? columns[offset] : 0
+    }
+}
+
+extension TextLayout {
+    /// A hollow box filling the line box, for characters found in no font.
+    static func placeholderBox(ascent: Int, descent: Int) -> Glyph {
+        let height = ascent + descent
+        let full: UInt64 = height >= 64 ? .max : (1 << UInt64(height)) - 1
+        let edges: UInt64 = 1 | (1 << UInt64(max(0, height - 1)))
+        let width = max(3, height / 2)
+        var columns = [full] + Array(repeating: edges, count: width - 2) + [full]
+        columns.append(0)
+        return Glyph(columns: columns, ascent: ascent, descent: descent)
+    }
+}
