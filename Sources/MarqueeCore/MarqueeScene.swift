@@ -1,0 +1,60 @@
+/// Everything that decides what one frame looks like, already quantised to
+/// what the terminal can show: two equal scenes draw identical frames, so a
+/// tick whose scene did not change draws and writes nothing.
+public struct MarqueeScene: Sendable, Equatable {
+    /// Where the text sits horizontally on the panel.
+    public enum Placement: Sendable, Equatable {
+        /// Scrolled by this many panel LEDs from its entry position.
+        case scrolling(ledOffset: Int)
+        /// Centred (or from its start when wider than the panel).
+        case centred
+    }
+
+    /// The countdown bar, in eighths of a cell so partial blocks draw smoothly.
+    public struct Countdown: Sendable, Equatable {
+        public var filledEighths: Int
+        /// Drawn dim and frozen while automatic advance is not scheduled.
+        public var frozen: Bool
+        public init(filledEighths: Int, frozen: Bool) {
+            self.filledEighths = filledEighths
+            self.frozen = frozen
+        }
+    }
+
+    public var geometry: ScreenGeometry
+    public var style: LEDStyle
+    /// No colour: unlit LEDs get a distinct character instead of a dim colour.
+    public var monochrome: Bool
+    /// Changes whenever the message (and so its layout) changes.
+    public var messageID: Int
+    /// The sanitized message, for the plain-text fallback.
+    public var plainText: String
+    public var placement: Placement
+    public var litShade: LEDShade
+    /// Rainbow hue offset; `nil` paints every LED in the one colour.
+    public var rainbowPhase: Int?
+    public var caption: String?
+    public var countdown: Countdown?
+    public var controls: String?
+    public var help: [String]?
+
+    public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: String,
+                placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: String? = nil,
+                countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil) {
+        self.geometry = geometry
+        self.style = style
+        self.monochrome = monochrome
+        self.messageID = messageID
+        self.plainText = plainText
+        self.placement = placement
+        self.litShade = litShade
+        self.rainbowPhase = rainbowPhase
+        self.caption = caption
+        self.countdown = countdown
+        self.controls = controls
+        self.help = help
+    }
+
+    /// Number of rainbow hue slots the terminal palette provides.
+    public static let rainbowHues = 12
+}

@@ -1,0 +1,75 @@
+/// Turns lit/unlit LEDs into terminal cells for each `LEDStyle`.
+struct PanelPainter {
+    let scene: MarqueeScene
+    /// Lit rows of the text for each panel column (bit = font row).
+    let masks: [UInt64]
+    let hues: [UInt8]
+    /// Font row shown by each panel row, or -1 outside the text band.
+    let rowOfLED: [Int]
+
+    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int]) {
+        self.scene = scene
+        self.masks = masks
+        self.hues = hues
+        self.rowOfLED = rowOfLED
+    }
+
+    @inline(__always)
+    func isLit(column: Int, row: Int) -> Bool {
+        guard row < rowOfLED.count, column < masks.count else { return false }
+        let fontRow = rowOfLED[row]
+        return fontRow >= 0 && masks[column] >> UInt64(fontRow) & 1 == 1
+    }
+
+    @inline(__always)
+    func ink(lit: Bool, column: Int) -> Ink {
+        .led(lit ? scene.litShade : .unlit, hue: hues[column])
+    }
+
+    mutating func paint(into frame: inout FrameModel) {
+        let geometry = scene.geometry
+        let top = geometry.ledAreaTop
+        let monochrome = scene.monochrome
+        switch scene.style {
+        case .dots, .blocks:
+            let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
+            let unlitGlyph: Unicode.Scalar = monochrome ? (scene.style == .dots ? "·" : "░") : litGlyph
+            for row in 0..<geometry.panelRows {
+                for column in 0..<geometry.panelColumns {
+                    let lit = isLit(column: column, row: row) && scene.litShade != .unlit
+                    let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column))
+                    frame[top + row, column * 2] = cell
+                    if scene.style == .blocks { frame[top + row, column * 2 + 1] = cell }
+                }
+            }
+        case .half:
+            for row in 0..<geometry.ledAreaRows {
+                for column in 0..<geometry.panelColumns {
+                    let upper = isLit(column: column, row: row * 2) && scene.litShade != .unlit
+                    let lower = isLit(column: column, row: row * 2 + 1) && scene.litShade != .unlit
+                    frame[top + row, column] = monochrome
+                        ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
+                        : Cell("▀", foreground: ink(lit: upper, column: column), background: ink(lit: lower, column: column))
+                }
+            }
+        case .braille:
+            // Braille dot bits by (column, row) within the 2x4 cell.
+            let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+            for row in 0..<geometry.ledAreaRows {
+                for cellColumn in 0..<geometry.columns {
+                    var pattern: UInt32 = 0
+                    for dx in 0..<2 {
+                        for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
+                            pattern |= bits[dx][dy]
+                        }
+                    }
+                    if scene.litShade == .unlit { pattern = 0 }
+                    let column = min(cellColumn * 2, masks.count - 1)
+                    frame[top + row, cellColumn] = pattern != 0
+                        ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
+                        : Cell(monochrome ? " " : "⣿", foreground: ink(lit: false, column: column))
+                }
+            }
+        }
+    }
+}

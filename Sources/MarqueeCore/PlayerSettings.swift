@@ -1,0 +1,24 @@
+/// The choices a user makes on the command line that the player reads.
+public struct PlayerSettings: Sendable, Equatable {
+    public var loop = true
+    public var shuffle = false
+    /// LED columns of the text per second; negative scrolls left-to-right.
+    public var speed = 24.0
+    /// Centre the message instead of scrolling it.
+    public var staticText = false
+    public var rainbow = false
+    public var style: LEDStyle = .dots
+    public var monochrome = false
+    public var reduceMotion = false
+    /// `--thermal` forced state; the `t` key cycles it.
+    public var thermalOverride: ThermalState?
+    /// `--low-power on/off`; the `b` key cycles it.
+    public var lowPowerOverride: Bool?
+    /// Seconds without a key before the controls line hides.
+    public var idleTimeout = 3.0
+
+    public init() {}
+
+    /// Fastest scroll the `+` key reaches, in columns per second.
+    public static let maximumSpeed = 960.0
+}

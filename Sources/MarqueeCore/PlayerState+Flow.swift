@@ -1,0 +1,83 @@
+/// Moving through the cue flow: manual next/previous, the automatic advance,
+/// completion with `--once`, and replacing the cues after a reload.
+extension PlayerState {
+    /// Handles the automatic-advance timer firing.
+    public mutating func advanceAutomatically(at t: Double) -> [PlayerEffect] {
+        transaction(at: t) { state in
+            guard state.advanceConditions.shouldSchedule else { return [] }
+            if let next = state.nextPosition(.forward) {
+                return state.show(position: next, automatic: true, at: t)
+            }
+            // Not looping and the last message has had its time: done.
+            state.completed = true
+            state.paused = true
+            return [.log(.completed), .log(.pause(paused: true, reason: "completed"))]
+        }
+    }
+
+    /// Manual next (`forward`) or previous (`backward`). At the ends of a
+    /// non-looping flow it does nothing but reveal the controls line.
+    public mutating func move(_ direction: CueSequence.Direction, at t: Double) -> [PlayerEffect] {
+        transaction(at: t) { state in
+            guard let position = state.nextPosition(direction) else { return [] }
+            var effects: [PlayerEffect] = []
+            if state.completed {
+                // Leaving the finished end resumes the flow.
+                state.completed = false
+                if state.paused {
+                    state.paused = false
+                    effects.append(.log(.pause(paused: false, reason: "navigation")))
+                }
+            }
+            state.manualMoves += 1
+            return state.show(position: position, automatic: false, at: t) + effects
+        }
+    }
+
+    /// Replaces the cues after the cue file changed on disk, keeping the
+    /// current message when it still exists.
+    public mutating func replaceCues(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
+        guard !newCues.isEmpty else { return [] }
+        return transaction(at: t) { state in
+            let current = state.currentCue
+            state.cues = newCues
+            state.order = state.settings.shuffle
+                ? ShuffleOrder.make(count: newCues.count, avoidingFirst: nil, using: &state.random)
+                : Array(newCues.indices)
+            var effects: [PlayerEffect] = [.log(.reload(count: newCues.count))]
+            if let kept = newCues.firstIndex(of: current), let position = state.order.firstIndex(of: kept) {
+                state.orderPosition = position
+            } else {
+                state.completed = false
+                effects += state.show(position: min(state.orderPosition, newCues.count - 1), automatic: false, at: t)
+            }
+            return effects
+        }
+    }
+
+    /// The order position after a move, reshuffling at the seam of a looping
+    /// shuffled flow; `nil` at an end when not looping.
+    mutating func nextPosition(_ direction: CueSequence.Direction) -> Int? {
+        guard let position = CueSequence.step(from: orderPosition, count: order.count, direction: direction, loop: settings.loop) else {
+            return nil
+        }
+        if settings.shuffle, direction == .forward, position == 0, order.count > 1 {
+            order = ShuffleOrder.make(count: order.count, avoidingFirst: cueIndex, using: &random)
+        }
+        return position
+    }
+
+    /// Shows the message at an order position from its entry position.
+    mutating func show(position: Int, automatic: Bool, at t: Double) -> [PlayerEffect] {
+        orderPosition = position
+        messageID += 1
+        cueStartedAt = t
+        clock.reset(to: 0, at: t)
+        return [.log(.cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: automatic))]
+    }
+
+    /// The first `cue` event, logged when playback starts.
+    public var initialCueRecord: EventRecord {
+        .cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: false)
+    }
+}

@@ -1,0 +1,115 @@
+/// Keys, power readings, scene changes and the controls-line timer.
+extension PlayerState {
+    /// Handles one key press (SPEC 2). Any key reveals the controls line.
+    public mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
+        transaction(at: t) { state in
+            state.keyPresses += 1
+            state.controlsVisible = true
+            state.notice = nil
+            var effects: [PlayerEffect] = [.log(.key(name: key.name))]
+            switch key {
+            case .character("q"), .interrupt:
+                effects.append(.quit)
+            case .escape:
+                if state.helpOpen { state.helpOpen = false } else { effects.append(.quit) }
+            case .character("?"):
+                state.helpOpen.toggle()
+            case .character(" "):
+                effects += state.togglePause()
+            case .character("n"), .character("l"), .right:
+                effects += state.move(.forward, at: t)
+            case .character("p"), .character("h"), .left:
+                effects += state.move(.backward, at: t)
+            case .character("+"), .character("="), .up:
+                state.changeSpeed(faster: true, at: t)
+            case .character("-"), .character("_"), .down:
+                state.changeSpeed(faster: false, at: t)
+            case .character("r"):
+                state.clock.reverse(at: t)
+            case .character("t"):
+                state.settings.thermalOverride = PlayerState.nextThermalSimulation(after: state.settings.thermalOverride)
+                effects.append(.probePower)
+            case .character("b"):
+                state.settings.lowPowerOverride = PlayerState.nextLowPowerSimulation(after: state.settings.lowPowerOverride)
+                effects.append(.probePower)
+            case .character("m"):
+                state.settings.reduceMotion.toggle()
+            default:
+                break
+            }
+            return effects
+        }
+    }
+
+    /// Hides the controls line (the idle timer fired).
+    public mutating func hideControls() {
+        controlsVisible = false
+        notice = nil
+    }
+
+    /// A new power reading from the probe; logs a `power` event when the
+    /// reading changed.
+    public mutating func apply(power newPower: PowerStatus, at t: Double) -> [PlayerEffect] {
+        guard newPower != power else { return [] }
+        return transaction(at: t) { state in
+            state.power = newPower
+            let lowPower = newPower.lowPower.map { $0 ? "on" : "off" } ?? "unknown"
+            return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: lowPower, source: newPower.source))]
+        }
+    }
+
+    /// The scene went to the background (Ctrl-Z) or came back (`fg`).
+    public mutating func setScene(_ phase: ScenePhase, at t: Double) -> [PlayerEffect] {
+        guard phase != scenePhase else { return [] }
+        return transaction(at: t) { state in
+            state.scenePhase = phase
+            return phase == .active ? [.probePower] : []
+        }
+    }
+
+    mutating func togglePause() -> [PlayerEffect] {
+        guard motion.animationAllowed else {
+            notice = "motion is stopped (\(motionStopReason)): pause unavailable"
+            return []
+        }
+        paused.toggle()
+        if !paused { completed = false }
+        return [.log(.pause(paused: paused, reason: "key"))]
+    }
+
+    mutating func changeSpeed(faster: Bool, at t: Double) {
+        let current = clock.speed
+        let next: Double
+        if faster {
+            next = current == 0 ? 6 : min(current * 1.25, PlayerSettings.maximumSpeed)
+        } else {
+            next = current <= 6 ? 0 : current / 1.25
+        }
+        if settings.staticText, next > 0 { settings.staticText = false }
+        clock.setSpeed(next, at: t)
+    }
+
+    /// Why motion is stopped, for notices and the status line.
+    public var motionStopReason: String {
+        if scenePhase != .active { return "in background" }
+        if effectiveLowPower { return "low power" }
+        if settings.reduceMotion { return "reduce motion" }
+        if effectiveThermal >= .serious { return "thermal \(effectiveThermal)" }
+        return "running"
+    }
+
+    /// `t` key: auto → nominal → fair → serious → critical → auto.
+    static func nextThermalSimulation(after current: ThermalState?) -> ThermalState? {
+        guard let current else { return .nominal }
+        return ThermalState(rawValue: current.rawValue + 1)
+    }
+
+    /// `b` key: auto → on → off → auto.
+    static func nextLowPowerSimulation(after current: Bool?) -> Bool? {
+        switch current {
+        case nil: true
+        case true?: false
+        case false?: nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// The whole player as a value: cues, scroll clock, pause, power conditions,
+/// overlays. Inputs arrive as mutating calls that return effects; derived
+/// values (motion decision, tier, condition IDs, the scene) are computed, so
+/// there is one source of truth and everything is testable without a
+/// terminal or real time. Times are seconds on a monotonic clock.
+public struct PlayerState: Sendable {
+    public internal(set) var settings: PlayerSettings
+    public internal(set) var cues: [Cue]
+    /// Play order (indices into `cues`) and where in it we are.
+    public internal(set) var order: [Int]
+    public internal(set) var orderPosition = 0
+    public internal(set) var clock: ScrollClock
+    public internal(set) var paused = false
+    public internal(set) var completed = false
+    public internal(set) var scenePhase: ScenePhase = .active
+    public internal(set) var helpOpen = false
+    public internal(set) var controlsVisible = false
+    /// Counts key presses: the controls-line hide timer is keyed by it.
+    public internal(set) var keyPresses = 0
+    /// A short message for the controls line (e.g. why pause was refused).
+    public internal(set) var notice: String?
+    public internal(set) var power: PowerStatus = .unknown
+    /// Bumped by manual moves, part of the advance condition ID.
+    public internal(set) var manualMoves = 0
+    /// Bumped whenever the shown message (and so its layout) changes.
+    public internal(set) var messageID = 0
+    /// When the current message appeared (its fade starts there).
+    public internal(set) var cueStartedAt: Double
+    /// The automatic-advance wait: when it started, or the fraction left
+    /// when it stopped (the countdown bar freezes there).
+    public internal(set) var waitStartedAt: Double?
+    public internal(set) var frozenCountdown = 1.0
+    var lastAdvanceID: AdvanceConditionID?
+    var random: SplitMix64
+
+    /// Seconds a message change takes to fade in, when effects are allowed.
+    public static let fadeSeconds = 0.3
+
+    public init(cues: [Cue], settings: PlayerSettings, seed: UInt64 = 0, at t: Double = 0) {
+        self.settings = settings
+        self.cues = cues.isEmpty ? [Cue(text: "")] : cues
+        self.random = SplitMix64(seed: seed)
+        self.clock = ScrollClock(speed: settings.staticText ? 0 : settings.speed)
+        self.cueStartedAt = t
+        self.order = Array(self.cues.indices)
+        if settings.shuffle {
+            order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)
+        }
+        syncDerivedState(at: t)
+    }
+
+    // MARK: Derived values
+
+    public var cueIndex: Int { order[orderPosition] }
+    public var currentCue: Cue { cues[cueIndex] }
+    public var effectiveThermal: ThermalState { settings.thermalOverride ?? power.thermal ?? .nominal }
+    public var effectiveLowPower: Bool { settings.lowPowerOverride ?? power.lowPower ?? false }
+    public var surface: Surface { helpOpen ? .preview : .fullScreen }
+
+    public var motion: MotionDecision {
+        MotionPolicy.resolve(surface: surface, lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion,
+                             thermal: effectiveThermal, scene: scenePhase)
+    }
+
+    public var tier: QualityTier { QualityTier(thermal: effectiveThermal, lowPower: effectiveLowPower) }
+    /// Decorative effects need both a nominal policy and the full tier.
+    public var effectsAllowed: Bool { motion.effectsAllowed && tier.allowsEffects }
+    /// Frames are rendered (and the scroll clock runs) only while this holds.
+    public var shouldRenderFrames: Bool { motion.animationAllowed && !paused }
+    public var isScrolling: Bool { !settings.staticText && clock.speed > 0 && !completed }
+
+    public var advanceConditions: AdvanceConditions {
+        AdvanceConditions(advancesAutomatically: cues.count >= 2, sceneActive: scenePhase == .active, paused: paused,
+                          motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed)
+    }
+
+    public var advanceID: AdvanceConditionID {
+        AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves)
+    }
+
+    /// Key of the frame ticker: a new rate, or ticking switched on or off,
+    /// restarts it; at 0 fps or not rendering there is no ticker at all.
+    public var frameTickerID: FrameTickerID {
+        FrameTickerID(framesPerSecond: shouldRenderFrames ? motion.framesPerSecond : 0)
+    }
+
+    /// Fraction of the current wait still to run, 1 = full, 0 = advancing.
+    public func countdownRemaining(at t: Double) -> Double {
+        guard let start = waitStartedAt else { return frozenCountdown }
+        let elapsed = max(0, t - start)
+        return min(1, max(0, 1 - elapsed / currentCue.seconds))
+    }
+
+    /// Brightness of lit LEDs: a short ramp after a message change when
+    /// effects are allowed, otherwise a plain cut.
+    public func litShade(at t: Double) -> LEDShade {
+        guard effectsAllowed else { return .lit }
+        return LEDShade.lit(brightness: (t - cueStartedAt) / PlayerState.fadeSeconds)
+    }
+
+    // MARK: Keeping derived state in step
+
+    /// Folds the scroll position when "should render frames" changed, and
+    /// restarts or freezes the countdown when the advance condition ID
+    /// changed: the two rules of SPEC 4 and 5.4 side by side.
+    mutating func syncDerivedState(at t: Double) {
+        clock.setRunning(shouldRenderFrames && isScrolling, at: t)
+        let id = advanceID
+        guard id != lastAdvanceID else { return }
+        let cueChanged = lastAdvanceID?.cueIndex != id.cueIndex || lastAdvanceID?.manualMoves != id.manualMoves
+        if id.conditions.shouldSchedule {
+            waitStartedAt = t
+        } else {
+            frozenCountdown = cueChanged ? 1 : countdownRemaining(at: t)
+            waitStartedAt = nil
+        }
+        lastAdvanceID = id
+    }
+
+    /// The policy as logged; a change of it is a `policy` event.
+    var policyRecord: EventRecord {
+        let motion = motion
+        return .policy(fps: motion.framesPerSecond, animation: motion.animationAllowed, effects: effectsAllowed,
+                       tier: tier.rawValue, thermal: settings.thermalOverride.map(\.description) ?? power.thermal?.description ?? "unknown",
+                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue)
+    }
+
+    /// Applies `change`, keeps derived state in step, and adds a `policy`
+    /// event when the policy changed.
+    mutating func transaction(at t: Double, _ change: (inout PlayerState) -> [PlayerEffect]) -> [PlayerEffect] {
+        let before = policyRecord
+        var effects = change(&self)
+        syncDerivedState(at: t)
+        if policyRecord != before { effects.append(.log(policyRecord)) }
+        return effects
+    }
+}
+
+/// Key of the frame ticker task: its rate in frames per second, 0 for none.
+public struct FrameTickerID: Sendable, Hashable {
+    public var framesPerSecond: Int
+    public init(framesPerSecond: Int) { self.framesPerSecond = framesPerSecond }
+}

@@ -1,0 +1,22 @@
+/// What the power probe last saw, in the terms the player needs; `nil`
+/// fields mean no data (a VM, a container), shown as "unknown".
+public struct PowerStatus: Sendable, Equatable {
+    public var thermal: ThermalState?
+    public var lowPower: Bool?
+    /// For the status line, e.g. `fair 71°C`.
+    public var thermalText: String
+    /// For the status line, e.g. `AC`, `battery 15 %`, `power-saver`.
+    public var powerText: String
+    /// Where the reading came from, for the events log.
+    public var source: String
+
+    public init(thermal: ThermalState?, lowPower: Bool?, thermalText: String, powerText: String, source: String) {
+        self.thermal = thermal
+        self.lowPower = lowPower
+        self.thermalText = thermalText
+        self.powerText = powerText
+        self.source = source
+    }
+
+    public static let unknown = PowerStatus(thermal: nil, lowPower: nil, thermalText: "unknown", powerText: "unknown", source: "none")
+}

@@ -1,0 +1,62 @@
+/// Where things go on a terminal of a given size: the LED area, the caption,
+/// the countdown bar and the controls line, and how far the text is scaled.
+/// A pure function of sizes, shared by the player (which quantises the scroll
+/// offset to LEDs) and the composer (which paints).
+public struct ScreenGeometry: Sendable, Equatable {
+    public let columns: Int
+    public let rows: Int
+    /// First terminal row of the LED area, and how many rows it has.
+    public let ledAreaTop: Int
+    public let ledAreaRows: Int
+    /// The LED panel in LEDs.
+    public let panelColumns: Int
+    public let panelRows: Int
+    /// Panel LEDs per font pixel; 0 means the text does not fit and is shown
+    /// as plain text instead.
+    public let scale: Int
+    /// First panel row of the text band (the text is centred vertically).
+    public let textTop: Int
+    public let captionRow: Int?
+    public let countdownRow: Int?
+    public let controlsRow: Int?
+    /// Rows given to the help overlay (below the LED strip), if open.
+    public let helpRows: Range<Int>?
+
+    /// Terminals shorter than this get no status rows: every row goes to the LEDs.
+    public static let minimumRowsForStatus = 6
+
+    public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, hasCaption: Bool, helpLines: Int? = nil) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        var bottom = self.rows
+        if self.rows >= ScreenGeometry.minimumRowsForStatus {
+            controlsRow = bottom - 1
+            countdownRow = bottom - 2
+            bottom -= 2
+        } else {
+            controlsRow = nil
+            countdownRow = nil
+        }
+        if hasCaption, bottom >= ScreenGeometry.minimumRowsForStatus {
+            captionRow = bottom - 1
+            bottom -= 1
+        } else {
+            captionRow = nil
+        }
+        if let helpLines, bottom > 0 {
+            // The marquee keeps running in a strip above the overlay.
+            let stripRows = max(1, min(bottom / 3, bottom - helpLines))
+            helpRows = stripRows..<bottom
+            bottom = stripRows
+        } else {
+            helpRows = nil
+        }
+        ledAreaTop = 0
+        ledAreaRows = max(0, bottom)
+        panelColumns = style.ledColumns(inCells: self.columns)
+        panelRows = ledAreaRows * style.ledRowsPerCell
+        let height = max(1, lineHeight)
+        scale = panelColumns > 0 ? panelRows / height : 0
+        textTop = (panelRows - height * scale) / 2
+    }
+}
