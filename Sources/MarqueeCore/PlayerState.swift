@@ -41,7 +41,8 @@ public struct PlayerState: Sendable {
         self.cues = cues.isEmpty ? [Cue(text: "")] : cues
         self.random = SplitMix64(seed: seed)
         self.clock = ScrollClock(speed: settings.staticText ? 0 : settings.speed)
-        self.cueStartedAt = t
+        // The first message appears at once: fades are for transitions.
+        self.cueStartedAt = -.infinity
         self.order = Array(self.cues.indices)
         if settings.shuffle {
             order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)

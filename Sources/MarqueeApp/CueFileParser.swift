@@ -1,0 +1,111 @@
+import Foundation
+import MarqueeCore
+
+/// Turns the bytes of a cue file into cues (SPEC 9): one message per line for
+/// text, an array of strings or `{text, caption, seconds}` objects for a
+/// `.json` deck. Hostile input gives a one-line error naming the place.
+public enum CueFileParser {
+    /// Longest line kept; longer ones are cut (a sign shows only the start).
+    public static let maximumLineBytes = 65_536
+
+    /// The cues and any notes about cuts made on the way.
+    public struct Result: Sendable, Equatable {
+        public var cues: [Cue]
+        public var notes: [String]
+    }
+
+    /// A cue file that cannot be played.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    public static func parse(_ bytes: [UInt8], name: String, isDeck: Bool, defaultSeconds: Double) throws(ParseError) -> Result {
+        if bytes.contains(0) { throw ParseError("\(name): looks like a binary file (it contains NUL bytes)") }
+        return isDeck
+            ? try parseDeck(bytes, name: name, defaultSeconds: defaultSeconds)
+            : try parseLines(bytes, name: name, defaultSeconds: defaultSeconds)
+    }
+
+    static func parseLines(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+        var cues: [Cue] = []
+        var notes: [String] = []
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Array(rawLine)
+            if line.count > maximumLineBytes {
+                line = Array(line[0..<maximumLineBytes])
+                // Do not leave half a UTF-8 character at the cut.
+                while let last = line.last, last & 0xC0 == 0x80 { line.removeLast() }
+                if let last = line.last, last >= 0xC0 { line.removeLast() }
+                notes.append("\(name):\(lineNumber): line cut to \(maximumLineBytes) bytes")
+            }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw ParseError("\(name):\(lineNumber): not valid UTF-8 text")
+            }
+            let trimmed = text.trimmingTrailingWhitespace()
+            let content = trimmed.drop(while: { $0 == " " || $0 == "\t" })
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let cue = Cue(text: String(trimmed), seconds: defaultSeconds)
+            if !cue.text.allSatisfy({ $0 == " " }) { cues.append(cue) }
+        }
+        guard !cues.isEmpty else { throw ParseError("\(name): no messages (every line is blank or a # comment)") }
+        return Result(cues: cues, notes: notes)
+    }
+
+    static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            throw ParseError("\(name): not valid JSON")
+        }
+        guard let entries = root as? [Any] else { throw ParseError("\(name): a deck must be a JSON array of entries") }
+        var cues: [Cue] = []
+        for (index, entry) in entries.enumerated() {
+            let place = "\(name): entry \(index + 1)"
+            if let text = entry as? String {
+                cues.append(try cue(text: text, caption: nil, seconds: defaultSeconds, place: place))
+                continue
+            }
+            guard let object = entry as? [String: Any] else {
+                throw ParseError("\(place): must be a string or an object with \"text\"")
+            }
+            guard let text = object["text"] as? String else {
+                throw ParseError("\(place): \"text\" is missing or not a string")
+            }
+            var caption: String?
+            if let value = object["caption"], !(value is NSNull) {
+                guard let string = value as? String else { throw ParseError("\(place): \"caption\" must be a string") }
+                caption = string
+            }
+            var seconds = defaultSeconds
+            if let value = object["seconds"], !(value is NSNull) {
+                // JSON true/false also arrive as NSNumber; their type code is "c".
+                guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+                    throw ParseError("\(place): \"seconds\" must be a number")
+                }
+                seconds = number.doubleValue
+            }
+            cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
+        }
+        guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
+        return Result(cues: cues, notes: [])
+    }
+
+    private static func cue(text: String, caption: String?, seconds: Double, place: String) throws(ParseError) -> Cue {
+        let cue = Cue(text: text, caption: caption, seconds: seconds)
+        guard !cue.text.allSatisfy({ $0 == " " }) else { throw ParseError("\(place): \"text\" is empty") }
+        return cue
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import MarqueeCore
+import MarqueeTerminal
+
+/// The program: parses the command line, loads cues and font, then prints a
+/// snapshot or plays the sign. Returns the exit status; prints every error as
+/// one line.
+public enum LedMarquee {
+    /// Largest cue file read (a sign's messages are small; this bounds memory).
+    static let maximumCueFileBytes = 16 * 1_048_576
+
+    @MainActor
+    public static func main(arguments: [String]) async -> Int32 {
+        let options: Options
+        do {
+            switch try CommandLineParser.parse(arguments) {
+            case .help:
+                Platform.writeOutput(Usage.text)
+                return 0
+            case .version:
+                Platform.writeOutput("ledmarquee \(Version.current)\n")
+                return 0
+            case .run(let parsed):
+                options = parsed
+            }
+        } catch {
+            Platform.writeError("ledmarquee: \(error.message)")
+            Platform.writeError("Try 'ledmarquee --help' for more information.")
+            return 2
+        }
+        do {
+            return try await play(options)
+        } catch {
+            Platform.writeError("ledmarquee: \(error.message)")
+            return error.status
+        }
+    }
+
+    @MainActor
+    private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
+        let cues = try loadCues(options)
+        let font = try FontChoice.make(path: options.font)
+        let settings = playerSettings(options, cueCount: cues.count)
+        if options.snapshot {
+            Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, font: font, columns: options.snapshotColumns,
+                                                 rows: options.snapshotRows, at: options.snapshotAt))
+            return 0
+        }
+        let environment = Platform.environment
+        let inputFD = try keyboardFD(cuesFromStdin: options.file == "-")
+        let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
+        let signals = SignalEvents.stream()
+        let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
+        let reloader = options.file.flatMap { path in
+            path == "-" ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
+                try loadCueFile(path, seconds: options.seconds).cues
+            }
+        }
+        let controller: PlayerController
+        do {
+            controller = try PlayerController(state: state, environment: environment, color: options.color, font: font, log: log,
+                                              inputFD: inputFD, powerSource: PowerWiring.source(options), reloader: reloader)
+        } catch {
+            throw Platform.Failure(message: error.description, status: 1)
+        }
+        return await controller.run(signals: signals)
+    }
+
+    static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {
+        var settings = PlayerSettings()
+        settings.loop = !options.once
+        // The demo deck plays shuffled (no message, no file).
+        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil)
+        settings.speed = options.speed
+        settings.staticText = options.staticText || options.speed == 0
+        settings.rainbow = options.color == .rainbow
+        settings.style = options.style
+        settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
+        settings.reduceMotion = options.reduceMotion
+        settings.thermalOverride = options.thermal
+        settings.lowPowerOverride = options.lowPower
+        settings.idleTimeout = options.idleTimeout
+        return settings
+    }
+
+    private static func loadCues(_ options: Options) throws(Platform.Failure) -> [Cue] {
+        if let message = options.message {
+            return [Cue(text: message, seconds: options.seconds)]
+        }
+        if let file = options.file {
+            return try loadCueFile(file, seconds: options.seconds).cues
+        }
+        do {
+            return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
+                                           defaultSeconds: options.seconds).cues
+        } catch {
+            throw Platform.Failure(message: error.message, status: 1)
+        }
+    }
+
+    static func loadCueFile(_ path: String, seconds: Double) throws(Platform.Failure) -> CueFileParser.Result {
+        let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes)
+        let name = path == "-" ? "standard input" : path
+        let isDeck = path.lowercased().hasSuffix(".json")
+        do {
+            return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
+        } catch {
+            throw Platform.Failure(message: error.message, status: 1)
+        }
+    }
+
+    /// Keys come from standard input when it is the terminal, else (cues
+    /// piped in with `-f -`, or stdin redirected) from /dev/tty.
+    private static func keyboardFD(cuesFromStdin: Bool) throws(Platform.Failure) -> Int32 {
+        if !cuesFromStdin, isatty(STDIN_FILENO) == 1 { return STDIN_FILENO }
+        let fd = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw Platform.Failure(message: "no terminal to read keys from (/dev/tty: \(String(cString: strerror(errno)))); try --snapshot", status: 1)
+        }
+        return fd
+    }
+}

@@ -1,0 +1,42 @@
+import MarqueeCore
+
+/// Everything the command line can say (SPEC 1), already validated.
+public struct Options: Sendable, Equatable {
+    public var message: String?
+    public var file: String?
+    public var seconds = SecondsPerMessage.standard
+    public var once = false
+    public var shuffle = false
+    public var speed = 24.0
+    public var staticText = false
+    public var color: LEDColor = .solid(red: 255, green: 32, blue: 16)
+    public var style: LEDStyle = .dots
+    public var font: String?
+    public var sysfsRoot = "/sys"
+    public var thermal: ThermalState?
+    public var lowPower: Bool?
+    public var reduceMotion = false
+    public var probeInterval = 2.0
+    public var idleTimeout = 3.0
+    public var events: String?
+    public var snapshot = false
+    public var snapshotColumns = 80
+    public var snapshotRows = 24
+    public var snapshotAt = 0.0
+
+    public init() {}
+}
+
+/// What the command line asks the program to do.
+public enum Command: Sendable, Equatable {
+    case help
+    case version
+    case run(Options)
+}
+
+/// A command-line mistake: one line for stderr, exit status 2.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

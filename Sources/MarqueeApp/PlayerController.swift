@@ -1,0 +1,141 @@
+import Foundation
+import MarqueeCore
+import MarqueeTerminal
+
+/// The interactive player: opens the screen, routes keys, signals and power
+/// readings into the playback engine, draws its frames, writes the events
+/// log, and restores the terminal on every way out.
+@MainActor
+final class PlayerController {
+    private let engine: PlaybackEngine<ContinuousClock>
+    private let screen: Screen
+    private let font: any GlyphSource
+    private let log: EventLog?
+    private let inputFD: Int32
+    private let powerSource: PowerSourceAdapter?
+    private let reloader: CueReloader?
+    private var layoutCache: (text: String, layout: TextLayout)?
+    private var lastScene: MarqueeScene?
+    private var quitContinuation: CheckedContinuation<Void, Never>?
+    private var quitting = false
+    private var backgroundTasks: [Task<Void, Never>] = []
+
+    init(state: PlayerState, environment: [String: String], color: LEDColor, font: any GlyphSource, log: EventLog?,
+         inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
+        screen = try Screen(environment: environment, color: color, inputFD: inputFD)
+        engine = PlaybackEngine(state: state, clock: ContinuousClock())
+        self.font = font
+        self.log = log
+        self.inputFD = inputFD
+        self.powerSource = powerSource
+        self.reloader = reloader
+    }
+
+    /// Plays until a quit key or signal; returns the exit status.
+    func run(signals: AsyncStream<TerminalSignal>) async -> Int32 {
+        log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
+        engine.onEffects = { [unowned self] effects in self.perform(effects) }
+        engine.onFrame = { [unowned self] in self.render() }
+        if let powerSource { engine.apply(power: powerSource.read()) }
+        engine.start()
+        let keys = KeyboardReader.keys(from: inputFD)
+        backgroundTasks.append(Task { [unowned self] in
+            for await key in keys { self.engine.handle(key: key) }
+        })
+        backgroundTasks.append(Task { [unowned self] in
+            for await signal in signals { self.handle(signal) }
+        })
+        startPeriodicWork()
+        await withCheckedContinuation { quitContinuation = $0 }
+        backgroundTasks.forEach { $0.cancel() }
+        engine.stop()
+        log?.write(.quit, at: engine.now())
+        screen.close()
+        return 0
+    }
+
+    /// Restores the terminal if the process must end abruptly.
+    func emergencyClose() { screen.close() }
+
+    private func perform(_ effects: [PlayerEffect]) {
+        for effect in effects {
+            switch effect {
+            case .log(let record): log?.write(record, at: engine.now())
+            case .quit: quit()
+            case .probePower: if let powerSource { engine.apply(power: powerSource.read()) }
+            }
+        }
+    }
+
+    private func quit() {
+        guard !quitting else { return }
+        quitting = true
+        quitContinuation?.resume()
+        quitContinuation = nil
+    }
+
+    private func handle(_ signal: TerminalSignal) {
+        switch signal {
+        case .interrupt, .terminate, .hangup:
+            quit()
+        case .resize:
+            screen.updateSize()
+            lastScene = nil
+            log?.write(.resize(columns: screen.columns, rows: screen.rows), at: engine.now())
+            render()
+        case .suspend:
+            engine.setScene(.background)
+            screen.suspend()
+            SignalEvents.stopSelf()
+        case .resume:
+            screen.resume()
+            lastScene = nil
+            // Power is re-read (the .probePower effect) before the first frame.
+            engine.setScene(.active)
+            render()
+        }
+    }
+
+    /// The power probe and the cue-file change check, each on its own
+    /// interval; the check's interval follows the quality tier.
+    private func startPeriodicWork() {
+        if let powerSource {
+            backgroundTasks.append(Task { [unowned self] in
+                while !Task.isCancelled {
+                    do { try await Task.sleep(for: .seconds(powerSource.interval)) } catch { return }
+                    self.engine.apply(power: powerSource.read())
+                }
+            })
+        }
+        if let reloader {
+            backgroundTasks.append(Task { [unowned self] in
+                while !Task.isCancelled {
+                    let interval = self.engine.state.tier.reloadCheckInterval
+                    do { try await Task.sleep(for: .seconds(interval)) } catch { return }
+                    switch reloader.check() {
+                    case .unchanged: break
+                    case .changed(let cues): self.engine.replaceCues(cues)
+                    case .failed(let message): self.log?.write(.error(message: message), at: self.engine.now())
+                    }
+                }
+            })
+        }
+    }
+
+    private func render() {
+        guard !quitting else { return }
+        let state = engine.state
+        let layout = layout(for: state.currentCue.text)
+        let scene = state.scene(at: engine.now(), columns: screen.columns, rows: screen.rows, lineHeight: layout.height)
+        guard scene != lastScene else { return }
+        lastScene = scene
+        screen.draw(FrameComposer.compose(scene, layout: layout))
+    }
+
+    private func layout(for text: String) -> TextLayout {
+        if let cached = layoutCache, cached.text == text { return cached.layout }
+        let layout = TextLayout(text: text, font: font)
+        layoutCache = (text, layout)
+        return layout
+    }
+}

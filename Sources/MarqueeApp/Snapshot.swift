@@ -1,0 +1,19 @@
+import MarqueeCore
+
+/// `--snapshot`: one frame as plain text, with no terminal. It runs the real
+/// player model forward to `--at` seconds (automatic advances included), so
+/// what it prints is what the sign would show then.
+enum Snapshot {
+    static func render(cues: [Cue], settings: PlayerSettings, font: any GlyphSource, columns: Int, rows: Int, at seconds: Double) -> String {
+        var settings = settings
+        settings.monochrome = true
+        var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
+        // Play the automatic advances that fall before the requested time.
+        while let start = state.waitStartedAt, start + state.currentCue.seconds <= seconds {
+            _ = state.advanceAutomatically(at: start + state.currentCue.seconds)
+        }
+        let layout = TextLayout(text: state.currentCue.text, font: font)
+        let scene = state.scene(at: seconds, columns: columns, rows: rows, lineHeight: layout.height)
+        return FrameComposer.compose(scene, layout: layout).text + "\n"
+    }
+}

@@ -1,0 +1,124 @@
+/// Runs a `PlayerState` in time: feeds it inputs, keeps its three timed
+/// tasks in step with it — the automatic advance, the frame ticker and the
+/// controls-line hide timer, each a `ConditionTaskRunner` keyed by the
+/// inputs that should restart it — and tells its host when to draw and which
+/// effects to perform. The clock is injected, so tests drive time by hand.
+///
+/// ```swift
+/// let engine = PlaybackEngine(state: state, clock: ContinuousClock())
+/// engine.onFrame = { screen.draw(...) }
+/// engine.start()
+/// engine.handle(key: .character("n"))
+/// ```
+@MainActor
+public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
+    public private(set) var state: PlayerState
+    public let clock: C
+    public let origin: C.Instant
+    /// Called with the effects of every input (log records, quit, probe).
+    public var onEffects: ([PlayerEffect]) -> Void = { _ in }
+    /// Called when a frame may have changed: after inputs and on each tick.
+    public var onFrame: () -> Void = {}
+
+    private let advanceRunner = ConditionTaskRunner<AdvanceConditionID>()
+    private let tickerRunner = ConditionTaskRunner<FrameTickerID>()
+    private let idleRunner = ConditionTaskRunner<Int>()
+
+    public init(state: PlayerState, clock: C, origin: C.Instant? = nil) {
+        self.state = state
+        self.clock = clock
+        self.origin = origin ?? clock.now
+    }
+
+    /// Seconds since the engine's origin on its clock.
+    public func now() -> Double {
+        let elapsed = origin.duration(to: clock.now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// Logs the opening records and starts the timed tasks.
+    public func start() {
+        onEffects([.log(state.initialCueRecord), .log(state.policyRecord)])
+        reschedule()
+        onFrame()
+    }
+
+    public func handle(key: Key) { commit(state.handle(key: key, at: now())) }
+    public func apply(power: PowerStatus) { commit(state.apply(power: power, at: now())) }
+    public func setScene(_ phase: ScenePhase) { commit(state.setScene(phase, at: now())) }
+    public func replaceCues(_ cues: [Cue]) { commit(state.replaceCues(cues, at: now())) }
+
+    /// Cancels every timed task (on quit).
+    public func stop() {
+        advanceRunner.cancel()
+        tickerRunner.cancel()
+        idleRunner.cancel()
+    }
+
+    /// Whether the frame ticker is running (it must not while stopped).
+    public var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
+    /// Live timed tasks, for tests that check cancellation leaks nothing.
+    public var liveTaskCount: Int { advanceRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
+
+    private func commit(_ effects: [PlayerEffect]) {
+        onEffects(effects)
+        reschedule()
+        onFrame()
+    }
+
+    /// Brings the three runners in line with the state's condition IDs.
+    private func reschedule() {
+        advanceRunner.update(id: state.advanceID) { [weak self] id in
+            guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
+            let deadline = self.instant(at: start + self.state.currentCue.seconds)
+            do {
+                try await Task.sleep(until: deadline, clock: self.clock)
+            } catch {
+                return  // cancelled: the condition ID changed
+            }
+            self.commit(self.state.advanceAutomatically(at: self.now()))
+        }
+        tickerRunner.update(id: state.frameTickerID) { [weak self] id in
+            guard id.framesPerSecond > 0, let self else { return }
+            await self.tick(framesPerSecond: id.framesPerSecond)
+        }
+        if state.controlsVisible {
+            idleRunner.update(id: state.keyPresses) { [weak self] _ in
+                guard let self else { return }
+                do {
+                    try await Task.sleep(for: .seconds(self.state.settings.idleTimeout), clock: self.clock)
+                } catch {
+                    return
+                }
+                self.state.hideControls()
+                self.onFrame()
+            }
+        }
+    }
+
+    /// The frame loop: sleeps to each frame deadline; a late frame is
+    /// skipped (the next deadline moves past now), never queued.
+    private func tick(framesPerSecond: Int) async {
+        let interval = Duration.seconds(1) / framesPerSecond
+        var deadline = clock.now.advanced(by: interval)
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(until: deadline, clock: clock)
+            } catch {
+                return
+            }
+            onFrame()
+            deadline = deadline.advanced(by: interval)
+            let now = clock.now
+            if deadline < now {
+                let behind = deadline.duration(to: now)
+                let skipped = Int(behind / interval) + 1
+                deadline = deadline.advanced(by: interval * skipped)
+            }
+        }
+    }
+
+    private func instant(at seconds: Double) -> C.Instant {
+        origin.advanced(by: .seconds(seconds))
+    }
+}

@@ -1,0 +1,93 @@
+import MarqueeCore
+
+/// Turns the frame's inks into what the terminal can show at a colour depth:
+/// a colour number for foreground and background (-1 = terminal default)
+/// and attributes. Pure, so the brightness ramp is tested without ncurses.
+public struct InkColors: Sendable {
+    /// Attributes a cell may need, independent of ncurses' bit values.
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let bold = Attributes(rawValue: 1)
+        public static let dim = Attributes(rawValue: 2)
+        public static let reverse = Attributes(rawValue: 4)
+    }
+
+    /// One cell's colours and attributes.
+    public struct Resolved: Sendable, Hashable {
+        public var foreground: Int
+        public var background: Int
+        public var attributes: Attributes
+    }
+
+    public let depth: ColorDepth
+    public let color: LEDColor
+
+    public init(depth: ColorDepth, color: LEDColor) {
+        self.depth = depth
+        self.color = color
+    }
+
+    /// Brightness of each shade with true colour: unlit LEDs stay visible
+    /// but dark, like a real sign's.
+    static let directLevels: [Double] = [0.24, 0.42, 0.6, 0.8, 1.0]
+    /// With 256 colours the ramp follows the cube's levels (95…255), so a
+    /// pure red gives 52, 88, 124, 160, 196.
+    static let paletteLevels: [Double] = [95.0 / 255, 135.0 / 255, 175.0 / 255, 215.0 / 255, 1.0]
+
+    public func resolve(foreground: Ink, background: Ink) -> Resolved {
+        var attributes: Attributes = []
+        let fg = colorNumber(for: foreground, attributes: &attributes)
+        var ignored: Attributes = []
+        let bg = colorNumber(for: background, attributes: &ignored)
+        return Resolved(foreground: fg, background: bg, attributes: attributes)
+    }
+
+    private func colorNumber(for ink: Ink, attributes: inout Attributes) -> Int {
+        switch ink {
+        case .plain:
+            return -1
+        case .text(let tone):
+            switch tone {
+            case .normal: break
+            case .dim: attributes.insert(.dim)
+            case .bright: attributes.insert(.bold)
+            case .inverse: attributes.insert(.reverse)
+            }
+            return -1
+        case let .led(shade, hue):
+            return ledColor(shade: shade, hue: hue, attributes: &attributes)
+        }
+    }
+
+    private func ledColor(shade: LEDShade, hue: UInt8, attributes: inout Attributes) -> Int {
+        let base = color.rgb(hue: hue)
+        let level = Int(shade.rawValue)
+        switch depth {
+        case .none:
+            if shade == .lit || shade == .glow3 { attributes.insert(.bold) } else if shade == .unlit { attributes.insert(.dim) }
+            return -1
+        case .eight:
+            if shade == .unlit { attributes.insert(.dim) } else if shade == .lit { attributes.insert(.bold) }
+            return basicColor(base)
+        case .palette256:
+            let factor = InkColors.paletteLevels[level]
+            return XtermPalette.nearest(red: scale(base.red, factor), green: scale(base.green, factor), blue: scale(base.blue, factor))
+        case .direct:
+            let factor = InkColors.directLevels[level]
+            return Int(scale(base.red, factor)) << 16 | Int(scale(base.green, factor)) << 8 | Int(scale(base.blue, factor))
+        }
+    }
+
+    private func scale(_ channel: UInt8, _ factor: Double) -> UInt8 {
+        UInt8(min(255, (Double(channel) * factor).rounded()))
+    }
+
+    /// The closest of the eight ANSI colours (bit 0 red, 1 green, 2 blue).
+    private func basicColor(_ rgb: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
+        let top = max(rgb.red, rgb.green, rgb.blue)
+        guard top > 0 else { return 0 }
+        let threshold = UInt8(Double(top) * 0.5)
+        return (rgb.red > threshold ? 1 : 0) | (rgb.green > threshold ? 2 : 0) | (rgb.blue > threshold ? 4 : 0)
+    }
+}

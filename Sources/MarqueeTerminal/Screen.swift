@@ -1,0 +1,162 @@
+import CNcursesw
+import Foundation
+import MarqueeCore
+
+/// The ncurses screen: opens the terminal, draws frames writing only the
+/// cells that changed, and always gives the terminal back as it found it.
+/// Every ncurses call in the program goes through this one main-actor type.
+@MainActor
+public final class Screen {
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+    public let depth: ColorDepth
+    private let colors: InkColors
+    private let outputFD: Int32
+    private var screen: OpaquePointer?
+    private var previous: FrameModel?
+    private var pairs: [InkPair: (attributes: attr_t, pair: Int32)] = [:]
+    private var nextPair: Int32 = 1
+    private var isOpen = false
+
+    private struct InkPair: Hashable {
+        let foreground: Ink
+        let background: Ink
+    }
+
+    /// Opens the terminal named by `environment["TERM"]` on standard output,
+    /// reading nothing itself (keys come from `KeyboardReader` on `inputFD`).
+    public init(environment: [String: String], color: LEDColor, inputFD: Int32) throws(TerminalError) {
+        guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
+        guard term != "dumb" else { throw .unknownTerm(term) }
+        Screen.ensureUTF8Locale()
+        outputFD = STDOUT_FILENO
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(inputFD), "r") else {
+            throw .cannotOpenTTY(String(cString: strerror(errno)))
+        }
+        let wantsDirect = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+            && (environment["NO_COLOR"] ?? "").isEmpty
+        var opened: OpaquePointer?
+        if wantsDirect, let direct = ColorDepth.directVariant(of: term) {
+            opened = newterm(direct, output, input)
+        }
+        if opened == nil { opened = newterm(term, output, input) }
+        guard let opened else { throw .unknownTerm(term) }
+        screen = opened
+        isOpen = true
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        depth = ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil)
+        colors = InkColors(depth: depth, color: color)
+        cbreak()
+        noecho()
+        nonl()
+        curs_set(0)
+        leaveok(lm_stdscr(), true)
+        columns = Int(lm_cols())
+        rows = Int(lm_lines())
+        updateSize()
+    }
+
+    /// Draws `frame`, writing only cells that differ from the last frame
+    /// drawn. Returns whether anything was written.
+    @discardableResult
+    public func draw(_ frame: FrameModel) -> Bool {
+        guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
+        let old = previous?.columns == frame.columns && previous?.rows == frame.rows ? previous : nil
+        var changed = false
+        for row in 0..<frame.rows {
+            for column in 0..<frame.columns {
+                let cell = frame[row, column]
+                if let old, old[row, column] == cell { continue }
+                if cell == .continuation { continue }
+                let style = pairStyle(foreground: cell.foreground, background: cell.background)
+                _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
+                changed = true
+            }
+        }
+        previous = frame
+        if changed {
+            wnoutrefresh(lm_stdscr())
+            doupdate()
+        }
+        return changed
+    }
+
+    /// Re-reads the terminal size after SIGWINCH and clears, so the next
+    /// frame is drawn whole.
+    public func updateSize() {
+        guard isOpen else { return }
+        var size = winsize()
+        if ioctl(outputFD, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        columns = Int(lm_cols())
+        rows = Int(lm_lines())
+        invalidate()
+    }
+
+    /// Forgets what is on screen, so the next frame is drawn in full.
+    public func invalidate() {
+        previous = nil
+        guard isOpen else { return }
+        werase(lm_stdscr())
+        clearok(lm_stdscr(), true)
+    }
+
+    /// Restores the terminal before the process stops for Ctrl-Z.
+    public func suspend() {
+        guard isOpen else { return }
+        curs_set(1)
+        endwin()
+    }
+
+    /// Takes the terminal back after `fg`.
+    public func resume() {
+        guard isOpen else { return }
+        refresh()
+        curs_set(0)
+        updateSize()
+    }
+
+    /// Restores the terminal for good: cursor, echo, canonical mode, main screen.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        curs_set(1)
+        endwin()
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    private func pairStyle(foreground: Ink, background: Ink) -> (attributes: attr_t, pair: Int32) {
+        let key = InkPair(foreground: foreground, background: background)
+        if let known = pairs[key] { return known }
+        let resolved = colors.resolve(foreground: foreground, background: background)
+        var attributes = lm_a_normal()
+        if resolved.attributes.contains(.bold) { attributes |= lm_a_bold() }
+        if resolved.attributes.contains(.dim) { attributes |= lm_a_dim() }
+        if resolved.attributes.contains(.reverse) { attributes |= lm_a_reverse() }
+        var pair: Int32 = 0
+        if resolved.foreground >= 0 || resolved.background >= 0 {
+            if nextPair < lm_color_pairs(), init_extended_pair(nextPair, Int32(resolved.foreground), Int32(resolved.background)) == OK {
+                pair = nextPair
+                nextPair += 1
+            }
+        }
+        pairs[key] = (attributes, pair)
+        return (attributes, pair)
+    }
+
+    /// Wide characters vanish unless the locale is UTF-8; when the user's is
+    /// not, C.UTF-8 (always present on Debian) is used for the character type.
+    private static func ensureUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased() != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}
