@@ -1,0 +1,37 @@
+# ledmarquee — make run plays the demo, make test runs every test.
+SWIFT  ?= swift
+PREFIX ?= /usr/local
+BIN    := .build/release/ledmarquee
+
+.PHONY: all deps build run test bench install uninstall clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release
+
+run: build
+	$(BIN)
+
+# Unit tests and the end-to-end tests (the real binary in tmux) in one run;
+# the last line is Swift Testing's count line.
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+bench: build
+	./bench/run.sh
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ledmarquee
+	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(PREFIX)/share/man/man1/ledmarquee.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ledmarquee $(DESTDIR)$(PREFIX)/share/man/man1/ledmarquee.1
+
+clean:
+	rm -rf .build

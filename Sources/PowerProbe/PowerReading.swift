@@ -1,0 +1,59 @@
+import MarqueeCore
+
+/// What the power probe saw at one moment, after hysteresis: the thermal
+/// state and the low-power state the motion policy needs, plus the details
+/// the status line and the `power` event show.
+///
+/// `nil` means "no data" (VMs, containers): callers treat a `nil` thermal as
+/// nominal and a `nil` low-power as off, and show "unknown" (SPEC 7).
+public struct PowerReading: Sendable, Hashable {
+    /// The thermal state after hysteresis; `nil` when no sensor applies.
+    public var thermal: ThermalState?
+    /// The temperature (°C) of the sensor that explains ``thermal``: the
+    /// hottest of the sensors showing the worst state in this reading.
+    public var hottestCelsius: Double?
+    /// Which sensor that is, e.g. `thermal_zone0 cpu-thermal` or `hwmon coretemp`.
+    public var thermalSource: String?
+    /// Power saver or low battery; `nil` when there is no power data at all.
+    public var lowPower: Bool?
+    public var powerSource: PowerSource
+    /// The platform profile is `low-power`/`quiet`, or every CPU prefers `power`.
+    public var powerSaver: Bool
+    /// On battery at a low charge (with its own hysteresis).
+    public var lowBattery: Bool
+
+    public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
+                lowPower: Bool? = nil, powerSource: PowerSource = .unknown, powerSaver: Bool = false,
+                lowBattery: Bool = false) {
+        self.thermal = thermal
+        self.hottestCelsius = hottestCelsius
+        self.thermalSource = thermalSource
+        self.lowPower = lowPower
+        self.powerSource = powerSource
+        self.powerSaver = powerSaver
+        self.lowBattery = lowBattery
+    }
+
+    /// A reading with no data at all.
+    public static let unknown = PowerReading()
+
+    /// `fair 71°C`, `nominal`, or `unknown`.
+    public var thermalSummary: String {
+        guard let thermal else { return "unknown" }
+        guard let celsius = hottestCelsius else { return thermal.description }
+        return "\(thermal) \(Int(celsius.rounded()))°C"
+    }
+
+    /// `AC`, `battery 15 %`, `power-saver`, `AC, power-saver`, or `unknown`.
+    public var powerSummary: String {
+        var parts: [String] = []
+        if powerSource != .unknown { parts.append(powerSource.description) }
+        if powerSaver { parts.append("power-saver") }
+        return parts.isEmpty ? "unknown" : parts.joined(separator: ", ")
+    }
+
+    /// Both, for one status line: `thermal fair 71°C · power battery 15 %`.
+    public var summary: String {
+        "thermal \(thermalSummary) · power \(powerSummary)"
+    }
+}

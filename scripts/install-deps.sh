@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what ledmarquee needs to build and test, and only what is missing:
+# the ncurses wide-character headers, tmux (end-to-end tests), unifont (wide
+# glyph fallback) and ncurses-term (true-colour terminfo entries).
+set -euo pipefail
+
+packages=(libncursesw5-dev tmux unifont ncurses-term)
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "install-deps: the Swift toolchain (6.0 or later) is not on PATH; install it from swift.org first" >&2
+  exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
