@@ -19,6 +19,7 @@ final class PlayerController {
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
     private var backgroundTasks: [Task<Void, Never>] = []
+    private let frameTrace: FrameTrace?
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, font: any GlyphSource, log: EventLog?,
          inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
@@ -29,6 +30,7 @@ final class PlayerController {
         self.inputFD = inputFD
         self.powerSource = powerSource
         self.reloader = reloader
+        frameTrace = FrameTrace(environment: environment)
     }
 
     /// Plays until a quit key or signal; returns the exit status.
@@ -36,6 +38,7 @@ final class PlayerController {
         log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
         engine.onEffects = { [unowned self] effects in self.perform(effects) }
         engine.onFrame = { [unowned self] in self.render() }
+        if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
         if let powerSource { engine.apply(power: powerSource.read()) }
         engine.start()
         let keys = KeyboardReader.keys(from: inputFD)
@@ -50,6 +53,7 @@ final class PlayerController {
         backgroundTasks.forEach { $0.cancel() }
         engine.stop()
         log?.write(.quit, at: engine.now())
+        frameTrace?.flush()
         screen.close()
         return 0
     }

@@ -19,6 +19,9 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public var onEffects: ([PlayerEffect]) -> Void = { _ in }
     /// Called when a frame may have changed: after inputs and on each tick.
     public var onFrame: () -> Void = {}
+    /// Called on each frame tick with how late it woke after its deadline
+    /// (for the benchmark's jitter figures; unset in normal runs).
+    public var onTickLateness: ((Duration) -> Void)?
 
     private let advanceRunner = ConditionTaskRunner<AdvanceConditionID>()
     private let tickerRunner = ConditionTaskRunner<FrameTickerID>()
@@ -107,6 +110,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             } catch {
                 return
             }
+            onTickLateness?(deadline.duration(to: clock.now))
             onFrame()
             deadline = deadline.advanced(by: interval)
             let now = clock.now
