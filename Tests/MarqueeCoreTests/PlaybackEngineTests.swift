@@ -1,0 +1,116 @@
+import Testing
+@testable import MarqueeCore
+
+/// The automatic advance as SPEC 5.4 describes it, on a manual clock.
+@Suite("Automatic advance (condition-ID restart)")
+@MainActor
+struct PlaybackEngineTests {
+    @Test("the wait fires after exactly `seconds`")
+    func firesAfterSeconds() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 4.99)
+        #expect(harness.cueTimes().isEmpty)
+        await harness.run(until: 10.5)
+        #expect(harness.cueTimes() == [5.0, 10.0])
+        #expect(harness.engine.state.cueIndex == 2)
+    }
+
+    @Test("a manual next at 3 s of a 5 s wait restarts a full 5 s wait")
+    func manualNextRestarts() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 3)
+        harness.engine.handle(key: .character("n"))
+        #expect(harness.cueTimes(automatic: false) == [0, 3])
+        await harness.run(until: 7.99)
+        #expect(harness.cueTimes().isEmpty)
+        await harness.run(until: 8.5)
+        #expect(harness.cueTimes() == [8.0])
+    }
+
+    @Test("motion disallowed at 3 s and allowed at 10 s fires at 15 s")
+    func lowPowerRestartsFullWait() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 3)
+        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery 15 %", source: "test"))
+        #expect(harness.engine.state.waitStartedAt == nil)
+        await harness.run(until: 10)
+        #expect(harness.cueTimes().isEmpty)
+        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test"))
+        await harness.run(until: 14.99)
+        #expect(harness.cueTimes().isEmpty)
+        await harness.run(until: 15.5)
+        #expect(harness.cueTimes() == [15.0])
+    }
+
+    @Test("a fair thermal state lowers fps but does not stop the timer")
+    func fairKeepsTimer() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 2)
+        harness.engine.apply(power: PowerStatus(thermal: .fair, lowPower: false, thermalText: "fair 71°C", powerText: "AC", source: "test"))
+        #expect(harness.engine.state.motion.framesPerSecond == 30)
+        await harness.run(until: 5.5)
+        // fps is part of the condition ID, so the change restarts the wait at 2 s.
+        #expect(harness.cueTimes() == [])
+        await harness.run(until: 7.5)
+        #expect(harness.cueTimes() == [7.0])
+        let policies = harness.records(named: "policy")
+        #expect(policies.contains { if case .policy(30, true, false, _, "fair", false, _, _) = $0.record { true } else { false } })
+    }
+
+    @Test("--once completes and pauses after the last message's wait")
+    func onceCompletes() async {
+        let harness = EngineHarness(cueCount: 2, seconds: 2) { $0.loop = false }
+        await harness.run(until: 4.5)
+        #expect(harness.cueTimes() == [2.0])
+        #expect(harness.records(named: "completed").map(\.t) == [4.0])
+        #expect(harness.engine.state.completed)
+        #expect(harness.engine.state.paused)
+        #expect(!harness.engine.state.advanceConditions.shouldSchedule)
+        await harness.run(until: 10)
+        #expect(harness.cueTimes() == [2.0])
+        // Next at the end of a non-looping flow does nothing but show controls.
+        harness.engine.handle(key: .character("n"))
+        #expect(harness.engine.state.cueIndex == 1)
+        #expect(harness.engine.state.controlsVisible)
+    }
+
+    @Test("stopped motion means no frame ticks at all")
+    func noTicksWhileStopped() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 1)
+        #expect(harness.engine.isTicking)
+        harness.engine.handle(key: .character(" "))
+        await harness.run(until: 1.2)
+        let framesWhenPaused = harness.frames
+        await harness.run(until: 3)
+        #expect(!harness.engine.isTicking)
+        #expect(harness.frames == framesWhenPaused)
+        harness.engine.handle(key: .character(" "))
+        await harness.run(until: 3.5)
+        #expect(harness.frames > framesWhenPaused + 20)
+    }
+
+    @Test("cancelling waits leaks no task")
+    func noLeakedTasks() async {
+        let harness = EngineHarness(seconds: 5)
+        for step in 0..<20 {
+            harness.engine.handle(key: .character(step.isMultiple(of: 2) ? "n" : "t"))
+            await harness.run(until: Double(step) * 0.1 + 0.1)
+        }
+        harness.engine.stop()
+        await harness.settle()
+        #expect(harness.engine.liveTaskCount == 0)
+    }
+
+    @Test("the controls line hides after the idle timeout, restarted by each key")
+    func idleHide() async {
+        let harness = EngineHarness(seconds: 20)
+        harness.engine.handle(key: .character("?"))
+        await harness.run(until: 2)
+        harness.engine.handle(key: .character("?"))
+        await harness.run(until: 4.9)
+        #expect(harness.engine.state.controlsVisible)
+        await harness.run(until: 5.1)
+        #expect(!harness.engine.state.controlsVisible)
+    }
+}

@@ -1,0 +1,128 @@
+import Testing
+@testable import MarqueeCore
+
+@Suite("Player state")
+struct PlayerStateTests {
+    func state(cues: Int = 3, _ configure: (inout PlayerSettings) -> Void = { _ in }) -> PlayerState {
+        var settings = PlayerSettings()
+        configure(&settings)
+        return PlayerState(cues: (0..<cues).map { Cue(text: "M\($0)") }, settings: settings, seed: 3, at: 0)
+    }
+
+    @Test("space pauses and resumes; the scroll resumes from the same position")
+    func pauseKeepsPosition() {
+        var player = state()
+        #expect(player.clock.isRunning)
+        _ = player.handle(key: .character(" "), at: 2)
+        #expect(player.paused && !player.clock.isRunning)
+        let frozen = player.clock.sample(at: 2)
+        #expect(frozen == 48)
+        #expect(player.clock.sample(at: 9) == frozen)
+        _ = player.handle(key: .character(" "), at: 10)
+        #expect(player.clock.sample(at: 11) == frozen + 24)
+    }
+
+    @Test("pause is refused while motion is not allowed, with a notice; next still works")
+    func pauseRefused() {
+        var player = state { $0.reduceMotion = true }
+        let effects = player.handle(key: .character(" "), at: 1)
+        #expect(!player.paused)
+        #expect(player.notice?.contains("reduce motion") == true)
+        #expect(!effects.contains { if case .log(.pause) = $0 { true } else { false } })
+        _ = player.handle(key: .character("n"), at: 2)
+        #expect(player.cueIndex == 1)
+    }
+
+    @Test("t cycles the simulated thermal state and b the low-power mode")
+    func simulations() {
+        var player = state()
+        var thermal: [String] = []
+        for _ in 0..<5 {
+            _ = player.handle(key: .character("t"), at: 1)
+            thermal.append(player.settings.thermalOverride?.description ?? "auto")
+        }
+        #expect(thermal == ["nominal", "fair", "serious", "critical", "auto"])
+        var lowPower: [Bool?] = []
+        for _ in 0..<3 {
+            _ = player.handle(key: .character("b"), at: 1)
+            lowPower.append(player.settings.lowPowerOverride)
+        }
+        #expect(lowPower == [true, false, nil])
+    }
+
+    @Test("a policy change is logged once, and stopping freezes the scroll")
+    func policyEvents() {
+        var player = state()
+        let effects = player.handle(key: .character("m"), at: 1)
+        let policies = effects.filter { if case .log(.policy) = $0 { true } else { false } }
+        #expect(policies.count == 1)
+        #expect(player.motion == .stopped)
+        #expect(!player.clock.isRunning)
+        #expect(player.frameTickerID.framesPerSecond == 0)
+    }
+
+    @Test("help opens the preview surface at preview rates; Esc closes it before quitting")
+    func helpOverlay() {
+        var player = state()
+        _ = player.handle(key: .character("?"), at: 1)
+        #expect(player.surface == .preview && player.motion.framesPerSecond == 24)
+        #expect(!player.handle(key: .escape, at: 2).contains(.quit))
+        #expect(!player.helpOpen)
+        #expect(player.handle(key: .escape, at: 3).contains(.quit))
+        #expect(player.handle(key: .character("q"), at: 3).contains(.quit))
+        #expect(player.handle(key: .interrupt, at: 3).contains(.quit))
+    }
+
+    @Test("+ and - change speed without a jump; r reverses")
+    func speedAndReverse() {
+        var player = state()
+        _ = player.handle(key: .character("+"), at: 1)
+        #expect(player.clock.speed == 30)
+        #expect(player.clock.sample(at: 1) == 24)
+        _ = player.handle(key: .character("r"), at: 2)
+        #expect(player.clock.sample(at: 3) == 24)
+        for _ in 0..<40 { _ = player.handle(key: .character("-"), at: 3) }
+        #expect(player.clock.speed == 0)
+    }
+
+    @Test("shuffle never shows the same message twice in a row", arguments: [1, 2, 3, 7])
+    func shuffle(count: Int) {
+        var player = state(cues: count) { $0.shuffle = true }
+        var shown = [player.cueIndex]
+        for step in 0..<60 {
+            _ = player.advanceAutomatically(at: Double(step))
+            shown.append(player.cueIndex)
+        }
+        if count == 1 {
+            #expect(Set(shown) == [0])
+        } else {
+            #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 != $1 })
+            #expect(Set(shown).count == count)
+        }
+    }
+
+    @Test("the countdown is full at the start of a wait, runs down, and freezes when stopped")
+    func countdown() {
+        var player = state { $0.speed = 24 }
+        #expect(player.countdownRemaining(at: 0) == 1)
+        #expect(abs(player.countdownRemaining(at: 2.5) - 0.5) < 1e-9)
+        _ = player.handle(key: .character(" "), at: 2.5)
+        #expect(player.waitStartedAt == nil)
+        #expect(abs(player.countdownRemaining(at: 9) - 0.5) < 1e-9)
+        _ = player.handle(key: .character(" "), at: 10)
+        #expect(player.countdownRemaining(at: 10) == 1)
+    }
+
+    @Test("a reload keeps the current message when it still exists")
+    func reloadKeepsCurrent() {
+        var player = state()
+        _ = player.handle(key: .character("n"), at: 1)
+        #expect(player.currentCue.text == "M1")
+        let effects = player.replaceCues([Cue(text: "NEW"), Cue(text: "M1")], at: 2)
+        #expect(player.currentCue.text == "M1")
+        #expect(effects.contains(.log(.reload(count: 2))))
+        _ = player.replaceCues([Cue(text: "OTHER")], at: 3)
+        #expect(player.currentCue.text == "OTHER")
+        #expect(player.replaceCues([], at: 4).isEmpty)
+    }
+}
