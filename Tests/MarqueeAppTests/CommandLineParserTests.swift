@@ -1,0 +1,76 @@
+import MarqueeCore
+import Testing
+@testable import MarqueeApp
+
+@Suite("Command line")
+struct CommandLineParserTests {
+    func options(_ arguments: [String]) throws -> Options {
+        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+            Issue.record("expected a run command for \(arguments)")
+            return Options()
+        }
+        return options
+    }
+
+    @Test("words join into one message; defaults hold")
+    func message() throws {
+        let parsed = try options(["HELLO", "WORLD"])
+        #expect(parsed.message == "HELLO WORLD")
+        #expect(parsed.seconds == 5 && parsed.speed == 24 && parsed.style == .dots && !parsed.once)
+    }
+
+    @Test("GNU forms: --opt value, --opt=value, -f FILE, -fFILE, -- ends options")
+    func forms() throws {
+        #expect(try options(["--speed", "30", "x"]).speed == 30)
+        #expect(try options(["--speed=-30", "x"]).speed == -30)
+        #expect(try options(["--speed", "-30", "x"]).speed == -30)
+        #expect(try options(["-f", "cues.txt"]).file == "cues.txt")
+        #expect(try options(["-fcues.txt"]).file == "cues.txt")
+        #expect(try options(["-s3", "x"]).seconds == 3)
+        #expect(try options(["--", "--not-an-option", "-f"]).message == "--not-an-option -f")
+        #expect(try options(["-f", "-"]).file == "-")
+        #expect(try options(["-c", "#00FF80", "x"]).color == .solid(red: 0, green: 255, blue: 128))
+        #expect(try options(["--thermal", "fair", "--low-power", "on", "x"]).thermal == .fair)
+        #expect(try options(["--thermal=auto", "--low-power=off", "x"]).lowPower == false)
+        #expect(try options(["-5"]).message == "-5")
+    }
+
+    @Test("help and version win over everything else")
+    func helpVersion() throws {
+        #expect(try CommandLineParser.parse(["-h"]) == .help)
+        #expect(try CommandLineParser.parse(["--speed", "3", "--help"]) == .help)
+        #expect(try CommandLineParser.parse(["-V"]) == .version)
+        #expect(try CommandLineParser.parse(["--version"]) == .version)
+    }
+
+    @Test("seconds are sanitized when parsed", arguments: [("1", 2.0), ("99", 20.0), ("nan", 5.0), ("inf", 5.0), ("-inf", 5.0), ("7.5", 7.5)])
+    func seconds(text: String, expected: Double) throws {
+        #expect(try options(["-s", text, "x"]).seconds == expected)
+    }
+
+    @Test("hostile input is a one-line usage error", arguments: [
+        ["--bogus"], ["-z"], ["--speed"], ["--speed", "fast", "x"], ["--speed", "nan", "x"], ["--speed", "1e9", "x"],
+        ["-s", ""], ["-s", "5s", "x"], ["--color", "purple", "x"], ["--color", "#12345", "x"], ["--style", "neon", "x"],
+        ["--thermal", "hot", "x"], ["--low-power", "maybe", "x"], ["--probe-interval", "0", "x"], ["--probe-interval", "-1", "x"],
+        ["--idle-timeout", "inf", "x"], ["--cols", "0", "--snapshot", "x"], ["--rows", "99999", "--snapshot", "x"],
+        ["--at", "-1", "--snapshot", "x"], ["--once=yes"], ["-f", ""], ["-f", "a", "message"], [""], ["   "], ["\u{1B}[2J"],
+        ["--file"], ["--events="],
+    ])
+    func hostile(arguments: [String]) {
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        do {
+            _ = try CommandLineParser.parse(arguments)
+        } catch {
+            #expect(!error.message.contains("\n"))
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test("no arguments plays the demo deck, shuffled")
+    func demo() throws {
+        let parsed = try options([])
+        #expect(parsed.message == nil && parsed.file == nil)
+        #expect(LedMarquee.playerSettings(parsed, cueCount: 40).shuffle)
+        #expect(!LedMarquee.playerSettings(try options(["hi"]), cueCount: 1).shuffle)
+    }
+}

@@ -1,0 +1,103 @@
+import MarqueeCore
+import Testing
+@testable import MarqueeApp
+
+@Suite("Cue files")
+struct CueFileParserTests {
+    func parse(_ text: String, deck: Bool = false, seconds: Double = 5) throws(CueFileParser.ParseError) -> CueFileParser.Result {
+        try CueFileParser.parse(Array(text.utf8), name: "cues", isDeck: deck, defaultSeconds: seconds)
+    }
+
+    @Test("one message per line; blanks and # comments skipped; trailing space trimmed")
+    func lines() throws {
+        let result = try parse("# title\nON AIR  \n\n   \nBUILD GREEN\r\n  # indented comment\n")
+        #expect(result.cues.map(\.text) == ["ON AIR", "BUILD GREEN"])
+        #expect(result.cues.allSatisfy { $0.seconds == 5 })
+    }
+
+    @Test("a deck: strings and objects, per-entry seconds sanitized, unknown keys ignored")
+    func deck() throws {
+        let result = try parse(#"["PLAIN", {"text": "T", "caption": "C", "seconds": 99, "colour": "x"}, {"text": "U", "seconds": null}]"#, deck: true, seconds: 3)
+        #expect(result.cues == [Cue(text: "PLAIN", seconds: 3), Cue(text: "T", caption: "C", seconds: 20), Cue(text: "U", seconds: 3)])
+    }
+
+    @Test("the built-in demo deck parses: at least 30 terms, each with a caption")
+    func demoDeck() throws {
+        let result = try parse(BuiltInResources.demoDeck, deck: true)
+        #expect(result.cues.count >= 30)
+        #expect(result.cues.allSatisfy { $0.caption != nil && !$0.text.isEmpty })
+        let font = LEDFont.builtIn
+        #expect(result.cues.allSatisfy { !TextLayout(text: $0.text, font: font).usedPlaceholder })
+    }
+
+    @Test("hostile files give one clear line naming the place", arguments: [
+        ("", false, "no messages"),
+        ("\n\n# only comments\n", false, "no messages"),
+        ("ok\nbinary\u{0}junk", false, "binary"),
+        ("[1, 2", true, "not valid JSON"),
+        (#"{"text": "x"}"#, true, "JSON array"),
+        (#"["ok", 42]"#, true, "entry 2"),
+        (#"[{"caption": "no text"}]"#, true, "entry 1"),
+        (#"[{"text": "x", "seconds": "five"}]"#, true, "\"seconds\" must be a number"),
+        (#"[{"text": "x", "seconds": true}]"#, true, "\"seconds\" must be a number"),
+        (#"[{"text": "x", "caption": 3}]"#, true, "\"caption\""),
+        (#"[{"text": "   "}]"#, true, "empty"),
+        ("[]", true, "no entries"),
+    ])
+    func hostile(text: String, deck: Bool, mention: String) {
+        do {
+            _ = try parse(text, deck: deck)
+            Issue.record("expected an error for \(text.debugDescription)")
+        } catch {
+            #expect(error.message.contains(mention), "\(error.message)")
+            #expect(error.message.hasPrefix("cues"))
+            #expect(!error.message.contains("\n"))
+        }
+    }
+
+    @Test("invalid UTF-8 names the line")
+    func invalidUTF8() {
+        let bytes: [UInt8] = Array("fine\n".utf8) + [0xC3, 0x28] + Array("\n".utf8)
+        #expect(throws: CueFileParser.ParseError("cues:2: not valid UTF-8 text")) {
+            try CueFileParser.parse(bytes, name: "cues", isDeck: false, defaultSeconds: 5)
+        }
+    }
+
+    @Test("a huge line is cut cleanly at a character boundary, with a note")
+    func hugeLine() throws {
+        let line = String(repeating: "é", count: CueFileParser.maximumLineBytes)  // 2 bytes each
+        let result = try parse("short\n" + line + "\n")
+        #expect(result.cues.count == 2)
+        #expect(result.cues[1].text.utf8.count <= CueFileParser.maximumLineBytes)
+        #expect(result.cues[1].text.allSatisfy { $0 == "é" })
+        #expect(result.notes == ["cues:2: line cut to 65536 bytes"])
+    }
+
+    @Test("control characters in cues are removed")
+    func sanitized() throws {
+        #expect(try parse("ON\u{1B}[31m AIR\u{7}\n").cues.map(\.text) == ["ON AIR"])
+    }
+}
+
+@Suite("Snapshot")
+struct SnapshotTests {
+    @Test("prints the LED frame as text at the requested size and time")
+    func frame() {
+        var settings = PlayerSettings()
+        settings.staticText = true
+        let text = Snapshot.render(cues: [Cue(text: "HI")], settings: settings, font: LEDFont.builtIn, columns: 40, rows: 14, at: 0)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 14)
+        #expect(text.contains("●") && text.contains("·"))
+    }
+
+    @Test("runs the flow forward: at 5.1 s of a 5 s flow the second message shows")
+    func flowForward() {
+        var settings = PlayerSettings()
+        settings.staticText = true
+        let cues = [Cue(text: "A", seconds: 5), Cue(text: "B", seconds: 5)]
+        let first = Snapshot.render(cues: cues, settings: settings, font: LEDFont.builtIn, columns: 20, rows: 4, at: 4.9)
+        let second = Snapshot.render(cues: cues, settings: settings, font: LEDFont.builtIn, columns: 20, rows: 4, at: 5.1)
+        #expect(first.contains("A") && second.contains("B"))
+    }
+}
