@@ -36,21 +36,17 @@ enum FontLoading {
         var bytes: [UInt8] = []
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_size > 0 {
-            // Room for the last, empty read, so the buffer never moves.
-            bytes.reserveCapacity(min(Int(status.st_size), maximumFileSize) + chunkSize)
+            bytes.reserveCapacity(min(Int(status.st_size), maximumFileSize + 1))
         }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let before = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunkSize))
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + before, chunkSize)
-            }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
             if count < 0 {
-                if errno == EINTR { bytes.removeLast(chunkSize); continue }
+                if errno == EINTR { continue }
                 throw systemError(path)
             }
-            bytes.removeLast(chunkSize - count)
             if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
             if bytes.count > maximumFileSize {
                 throw FontError(
                     file: path, line: nil, kind: .tooLarge,

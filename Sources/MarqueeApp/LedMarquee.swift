@@ -39,10 +39,10 @@ public enum LedMarquee {
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
         let cues = try loadCues(options)
-        let font = try FontChoice.make(path: options.font)
+        let fonts = try FontChoice.make(path: options.font)
         let settings = playerSettings(options, cueCount: cues.count)
         if options.snapshot {
-            Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, font: font, columns: options.snapshotColumns,
+            Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
                                                  rows: options.snapshotRows, at: options.snapshotAt))
             return 0
         }
@@ -58,7 +58,7 @@ public enum LedMarquee {
         }
         let controller: PlayerController
         do {
-            controller = try PlayerController(state: state, environment: environment, color: options.color, font: font, log: log,
+            controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
                                               inputFD: inputFD, powerSource: PowerWiring.source(options), reloader: reloader)
         } catch {
             throw Platform.Failure(message: error.description, status: 1)

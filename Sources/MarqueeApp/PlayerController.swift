@@ -9,7 +9,8 @@ import MarqueeTerminal
 final class PlayerController {
     private let engine: PlaybackEngine<ContinuousClock>
     private let screen: Screen
-    private let font: any GlyphSource
+    private let fonts: FontSelection
+    private var missingGlyphsNoticed = false
     private let log: EventLog?
     private let inputFD: Int32
     private let powerSource: PowerSourceAdapter?
@@ -21,11 +22,11 @@ final class PlayerController {
     private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
 
-    init(state: PlayerState, environment: [String: String], color: LEDColor, font: any GlyphSource, log: EventLog?,
+    init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontSelection, log: EventLog?,
          inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         engine = PlaybackEngine(state: state, clock: ContinuousClock())
-        self.font = font
+        self.fonts = fonts
         self.log = log
         self.inputFD = inputFD
         self.powerSource = powerSource
@@ -138,8 +139,15 @@ final class PlayerController {
 
     private func layout(for text: String) -> TextLayout {
         if let cached = layoutCache, cached.text == text { return cached.layout }
-        let layout = TextLayout(text: text, font: font)
+        let layout = TextLayout(text: text, font: fonts.source(for: text))
         layoutCache = (text, layout)
+        if layout.usedPlaceholder, !missingGlyphsNoticed {
+            missingGlyphsNoticed = true
+            let notice = FontChoice.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
+            log?.write(.error(message: notice), at: engine.now())
+            // Shown once the current frame is done (this runs while drawing).
+            Task { [unowned self] in self.engine.showNotice(notice) }
+        }
         return layout
     }
 }

@@ -33,7 +33,13 @@ public struct BDFFont: FontFace {
     public static let maximumWidth = 256
 
     public init(bytes: [UInt8], name: String) throws(FontError) {
-        var parser = BDFParser(bytes: bytes, name: name)
+        try self.init(bytes: bytes, name: name, glyphLimit: BDFFont.maximumGlyphs)
+    }
+
+    /// `glyphLimit` lets tests reach the glyph-count check without
+    /// generating 65,537 glyphs.
+    init(bytes: [UInt8], name: String, glyphLimit: Int) throws(FontError) {
+        var parser = BDFParser(bytes: bytes, name: name, glyphLimit: glyphLimit)
         try parser.parse()
         self.name = name
         self.ascent = parser.lineAscent
@@ -70,16 +76,46 @@ private struct BoundingBox {
     var line: Int
 }
 
+/// The BDF keywords the parser acts on; everything else is `other`.
+private enum Keyword {
+    case startFont, fontBoundingBox, fontAscent, fontDescent, chars, endFont
+    case startChar, encoding, dWidth, bbx, bitmap, endChar
+    case other
+
+    init(_ field: ArraySlice<UInt8>) {
+        // Grouped by length so the bitmap rows, most of the file, are
+        // dismissed with one comparison.
+        func equals(_ word: StaticString) -> Bool {
+            word.withUTF8Buffer { $0.elementsEqual(field) }
+        }
+        switch field.count {
+        case 3: self = equals("BBX") ? .bbx : .other
+        case 5: self = equals("CHARS") ? .chars : .other
+        case 6: self = equals("DWIDTH") ? .dWidth : equals("BITMAP") ? .bitmap : .other
+        case 7: self = equals("ENDCHAR") ? .endChar : equals("ENDFONT") ? .endFont : .other
+        case 8: self = equals("ENCODING") ? .encoding : .other
+        case 9: self = equals("STARTCHAR") ? .startChar : equals("STARTFONT") ? .startFont : .other
+        case 11: self = equals("FONT_ASCENT") ? .fontAscent : .other
+        case 12: self = equals("FONT_DESCENT") ? .fontDescent : .other
+        case 15: self = equals("FONTBOUNDINGBOX") ? .fontBoundingBox : .other
+        default: self = .other
+        }
+    }
+}
+
 /// Single-use line-by-line reader that fills in the parsed font.
 private struct BDFParser {
     let bytes: [UInt8]
     let name: String
+    let glyphLimit: Int
     private var position = 0
     private var lineNumber = 0
     /// Byte range of the current line, without its line ending.
     private var line: Range<Int> = 0..<0
     /// Whitespace-separated fields of the current line.
-    private var fields: [Range<Int>] = []
+    private var fields = LineFields()
+    /// The first field, recognised without building a `String` per line.
+    private var word: Keyword = .other
 
     private var fontBox: BoundingBox?
     private var fontAscent: (value: Int, line: Int)?
@@ -92,7 +128,8 @@ private struct BDFParser {
     private(set) var glyphs: [UInt32: Glyph] = [:]
     private(set) var advances: [Int] = []
 
-    init(bytes: [UInt8], name: String) {
+    init(bytes: [UInt8], name: String, glyphLimit: Int) {
+        self.glyphLimit = glyphLimit
         self.bytes = bytes
         self.name = name
         // A UTF-8 byte order mark from a Windows editor is harmless.
@@ -105,29 +142,29 @@ private struct BDFParser {
                 throw FontError(file: name, line: nil, kind: .empty, detail: "file is empty")
             }
         } while fields.isEmpty
-        guard keyword == "STARTFONT" else {
+        guard word == .startFont else {
             throw error(.notAFont, "not a BDF font: expected STARTFONT, found \(FontError.quote(bytes[line]))")
         }
         var inHeader = true
         while readLine() {
-            switch keyword {
-            case "FONTBOUNDINGBOX" where inHeader:
+            switch word {
+            case .fontBoundingBox where inHeader:
                 fontBox = try boundingBox()
-            case "FONT_ASCENT" where inHeader:
+            case .fontAscent where inHeader:
                 fontAscent = (try size(field: 1, limit: Glyph.maximumHeight, unit: "rows"), lineNumber)
-            case "FONT_DESCENT" where inHeader:
+            case .fontDescent where inHeader:
                 fontDescent = (try size(field: 1, limit: Glyph.maximumHeight, unit: "rows"), lineNumber)
-            case "DWIDTH" where inHeader:
+            case .dWidth where inHeader:
                 defaultAdvance = try size(field: 1, limit: BDFFont.maximumWidth, unit: "columns")
-            case "CHARS":
-                _ = try size(field: 1, limit: BDFFont.maximumGlyphs, unit: "glyphs")
-            case "STARTCHAR":
+            case .chars:
+                glyphs.reserveCapacity(try size(field: 1, limit: BDFFont.maximumGlyphs, unit: "glyphs"))
+            case .startChar:
                 if inHeader {
                     try settleLineBox()
                     inHeader = false
                 }
                 try parseGlyph()
-            case "ENDFONT":
+            case .endFont:
                 guard !inHeader else { throw error(.syntax, "font has no glyphs") }
                 return
             default:
@@ -164,10 +201,12 @@ private struct BDFParser {
     /// Reads from just after `STARTCHAR` through `ENDCHAR`.
     private mutating func parseGlyph() throws(FontError) {
         let startLine = lineNumber
-        let glyphName = FontError.quote(fields.count > 1 ? bytes[fields[1].lowerBound..<line.upperBound] : [])
+        // Quoted only when a message needs it: most glyphs never do.
+        let nameBytes = fields.count > 1 ? fields[1].lowerBound..<line.upperBound : line.upperBound..<line.upperBound
+        var glyphName: String { FontError.quote(bytes[nameBytes]) }
         glyphsSeen += 1
-        guard glyphsSeen <= BDFFont.maximumGlyphs else {
-            throw error(.sizeOutOfRange, "more than \(BDFFont.maximumGlyphs) glyphs")
+        guard glyphsSeen <= glyphLimit else {
+            throw error(.sizeOutOfRange, "more than \(glyphLimit) glyphs")
         }
         func truncated() -> FontError {
             FontError(
@@ -180,21 +219,21 @@ private struct BDFParser {
         var columns: [UInt64]?
         while true {
             guard readLine() else { throw truncated() }
-            switch keyword {
-            case "ENCODING":
+            switch word {
+            case .encoding:
                 encoding = try number(field: 1)
-            case "DWIDTH":
+            case .dWidth:
                 advance = try size(field: 1, limit: BDFFont.maximumWidth, unit: "columns")
-            case "BBX":
+            case .bbx:
                 box = try boundingBox()
-            case "BITMAP":
+            case .bitmap:
                 guard let bitmapBox = box ?? fontBox.map({ BoundingBox(width: $0.width, height: $0.height, x: $0.x, y: $0.y, line: lineNumber) }) else {
                     throw error(.syntax, "glyph \(glyphName) has no BBX and the font no FONTBOUNDINGBOX")
                 }
-                columns = try readBitmap(bitmapBox, advance: advance ?? defaultAdvance ?? fontBox?.width, glyphName: glyphName)
-                guard keyword == "ENDCHAR" else { throw truncated() }
+                columns = try readBitmap(bitmapBox, advance: advance ?? defaultAdvance ?? fontBox?.width, nameBytes: nameBytes)
+                guard word == .endChar else { throw truncated() }
                 fallthrough
-            case "ENDCHAR":
+            case .endChar:
                 if columns == nil, let box, box.height > 0 {
                     throw FontError(
                         file: name, line: box.line, kind: .bitmapRowCount,
@@ -208,7 +247,7 @@ private struct BDFParser {
                     glyphs[scalar.value] = Glyph(columns: finalColumns, ascent: lineAscent, descent: lineDescent)
                 }
                 return
-            case "STARTCHAR", "ENDFONT":
+            case .startChar, .endFont:
                 throw truncated()
             default:
                 continue
@@ -217,7 +256,7 @@ private struct BDFParser {
     }
 
     /// Reads bitmap rows up to `ENDCHAR` and paints them into the line box.
-    private mutating func readBitmap(_ box: BoundingBox, advance: Int?, glyphName: String) throws(FontError) -> [UInt64] {
+    private mutating func readBitmap(_ box: BoundingBox, advance: Int?, nameBytes: Range<Int>) throws(FontError) -> [UInt64] {
         // A negative x offset would put pixels left of column 0; shift the
         // glyph right instead of losing them.
         let shift = max(0, -box.x)
@@ -225,7 +264,7 @@ private struct BDFParser {
         guard width <= BDFFont.maximumWidth else {
             throw FontError(
                 file: name, line: box.line, kind: .sizeOutOfRange,
-                detail: "glyph \(glyphName) is \(width) columns wide, more than \(BDFFont.maximumWidth)")
+                detail: "glyph \(FontError.quote(bytes[nameBytes])) is \(width) columns wide, more than \(BDFFont.maximumWidth)")
         }
         var columns = [UInt64](repeating: 0, count: width)
         let height = lineAscent + lineDescent
@@ -235,15 +274,15 @@ private struct BDFParser {
         var rows = 0
         while readLine() {
             if fields.isEmpty { continue }
-            switch keyword {
-            case "ENDCHAR":
+            switch word {
+            case .endChar:
                 guard rows == box.height else {
                     throw FontError(
                         file: name, line: box.line, kind: .bitmapRowCount,
                         detail: "BBX height \(box.height) does not match \(rows) bitmap rows")
                 }
                 return columns
-            case "STARTCHAR", "ENDFONT":
+            case .startChar, .endFont:
                 return columns
             default:
                 break
@@ -276,6 +315,7 @@ private struct BDFParser {
 
     // MARK: Fields
 
+    /// The current line's keyword as text, for messages.
     private var keyword: String {
         guard let first = fields.first else { return "" }
         return String(decoding: bytes[first], as: UTF8.self)
@@ -307,9 +347,11 @@ private struct BDFParser {
         return negative ? -magnitude : magnitude
     }
 
-    private func size(field: Int, limit: Int, unit: String, label: String? = nil) throws(FontError) -> Int {
+    /// A non-negative number up to `limit`; `suffix` names which of the
+    /// line's numbers it is in messages ("BBX height").
+    private func size(field: Int, limit: Int, unit: String, suffix: String = "") throws(FontError) -> Int {
         let value = try number(field: field)
-        let what = label ?? keyword
+        var what: String { keyword + suffix }
         guard value >= 0 else {
             throw error(.sizeOutOfRange, "\(what) \(value) is negative")
         }
@@ -320,8 +362,8 @@ private struct BDFParser {
     }
 
     private func boundingBox() throws(FontError) -> BoundingBox {
-        let width = try size(field: 1, limit: BDFFont.maximumWidth, unit: "columns", label: "\(keyword) width")
-        let height = try size(field: 2, limit: Glyph.maximumHeight, unit: "rows", label: "\(keyword) height")
+        let width = try size(field: 1, limit: BDFFont.maximumWidth, unit: "columns", suffix: " width")
+        let height = try size(field: 2, limit: Glyph.maximumHeight, unit: "rows", suffix: " height")
         let x = try number(field: 3)
         let y = try number(field: 4)
         guard abs(x) <= BDFFont.maximumWidth, abs(y) <= BDFFont.maximumWidth else {
@@ -335,19 +377,61 @@ private struct BDFParser {
         guard position < bytes.count else { return false }
         lineNumber += 1
         let start = position
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        position = end + 1
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        line = start..<end
-        fields.removeAll(keepingCapacity: true)
-        var index = start
-        while index < end {
-            while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-            let fieldStart = index
-            while index < end, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") { index += 1 }
-            if index > fieldStart { fields.append(fieldStart..<index) }
+        // Scanning through a buffer pointer keeps this loop, which sees
+        // every byte of the file, free of per-byte bounds checks.
+        let (end, next, fields) = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+            let next = end + 1
+            if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            var fields = LineFields()
+            var index = start
+            while index < end {
+                while index < end, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") { index += 1 }
+                let fieldStart = index
+                while index < end, buffer[index] != UInt8(ascii: " "), buffer[index] != UInt8(ascii: "\t") { index += 1 }
+                if index > fieldStart { fields.append(fieldStart..<index) }
+            }
+            return (end, next, fields)
         }
+        position = next
+        line = start..<end
+        self.fields = fields
+        word = fields.first.map { Keyword(bytes[$0]) } ?? .other
         return true
+    }
+}
+
+/// The whitespace-separated fields of one line, kept inline so splitting a
+/// line allocates nothing. Only the first five are stored (no keyword the
+/// parser reads has more); `count` still counts them all.
+private struct LineFields {
+    private(set) var count = 0
+    private var stored: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
+
+    var isEmpty: Bool { count == 0 }
+    var first: Range<Int>? { count > 0 ? stored.0 : nil }
+
+    subscript(index: Int) -> Range<Int> {
+        switch index {
+        case 0: stored.0
+        case 1: stored.1
+        case 2: stored.2
+        case 3: stored.3
+        case 4: stored.4
+        default: preconditionFailure("only five fields are kept")
+        }
+    }
+
+    mutating func append(_ field: Range<Int>) {
+        switch count {
+        case 0: stored.0 = field
+        case 1: stored.1 = field
+        case 2: stored.2 = field
+        case 3: stored.3 = field
+        case 4: stored.4 = field
+        default: break
+        }
+        count += 1
     }
 }

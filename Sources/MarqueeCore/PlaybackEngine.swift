@@ -50,6 +50,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public func apply(power: PowerStatus) { commit(state.apply(power: power, at: now())) }
     public func setScene(_ phase: ScenePhase) { commit(state.setScene(phase, at: now())) }
     public func replaceCues(_ cues: [Cue]) { commit(state.replaceCues(cues, at: now())) }
+    public func showNotice(_ text: String) {
+        state.showNotice(text)
+        commit([])
+    }
 
     /// Cancels every timed task (on quit).
     public func stop() {
@@ -86,7 +90,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             await self.tick(framesPerSecond: id.framesPerSecond)
         }
         if state.controlsVisible {
-            idleRunner.update(id: state.keyPresses) { [weak self] _ in
+            idleRunner.update(id: state.controlsReveals) { [weak self] _ in
                 guard let self else { return }
                 do {
                     try await Task.sleep(for: .seconds(self.state.settings.idleTimeout), clock: self.clock)

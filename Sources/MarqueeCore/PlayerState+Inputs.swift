@@ -3,7 +3,7 @@ extension PlayerState {
     /// Handles one key press (SPEC 2). Any key reveals the controls line.
     public mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
-            state.keyPresses += 1
+            state.controlsReveals += 1
             state.controlsVisible = true
             state.notice = nil
             var effects: [PlayerEffect] = [.log(.key(name: key.name))]
@@ -39,6 +39,13 @@ extension PlayerState {
             }
             return effects
         }
+    }
+
+    /// Shows a short message on the controls line until it hides again.
+    public mutating func showNotice(_ text: String) {
+        notice = text
+        controlsVisible = true
+        controlsReveals += 1
     }
 
     /// Hides the controls line (the idle timer fired).

@@ -15,8 +15,9 @@ public struct PlayerState: Sendable {
     public internal(set) var scenePhase: ScenePhase = .active
     public internal(set) var helpOpen = false
     public internal(set) var controlsVisible = false
-    /// Counts key presses: the controls-line hide timer is keyed by it.
-    public internal(set) var keyPresses = 0
+    /// Counts key presses and notices that revealed the controls line: the
+    /// hide timer is keyed by it, so each one restarts the idle timeout.
+    public internal(set) var controlsReveals = 0
     /// A short message for the controls line (e.g. why pause was refused).
     public internal(set) var notice: String?
     public internal(set) var power: PowerStatus = .unknown

@@ -41,7 +41,7 @@ public struct TextLayout: Sendable {
         }
         let ascent = found.values.map(\.ascent).max() ?? fallbackAscent
         let descent = found.values.map(\.descent).max() ?? fallbackDescent
-        let box = TextLayout.placeholderBox(ascent: ascent, descent: descent)
+        let box = PlaceholderGlyph(ascent: ascent, descent: descent).glyph
 
         var glyphs: [[UInt64]] = []
         var indexOf: [Unicode.Scalar: Int32] = [:]
@@ -92,15 +92,3 @@ public struct TextLayout: Sendable {
     }
 }
 
-extension TextLayout {
-    /// A hollow box filling the line box, for characters found in no font.
-    static func placeholderBox(ascent: Int, descent: Int) -> Glyph {
-        let height = ascent + descent
-        let full: UInt64 = height >= 64 ? .max : (1 << UInt64(height)) - 1
-        let edges: UInt64 = 1 | (1 << UInt64(max(0, height - 1)))
-        let width = max(3, height / 2)
-        var columns = [full] + Array(repeating: edges, count: width - 2) + [full]
-        columns.append(0)
-        return Glyph(columns: columns, ascent: ascent, descent: descent)
-    }
-}

@@ -81,11 +81,13 @@ struct CueFileParserTests {
 
 @Suite("Snapshot")
 struct SnapshotTests {
+    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+
     @Test("prints the LED frame as text at the requested size and time")
     func frame() {
         var settings = PlayerSettings()
         settings.staticText = true
-        let text = Snapshot.render(cues: [Cue(text: "HI")], settings: settings, font: LEDFont.builtIn, columns: 40, rows: 14, at: 0)
+        let text = Snapshot.render(cues: [Cue(text: "HI")], settings: settings, fonts: Self.fonts, columns: 40, rows: 14, at: 0)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 14)
         #expect(text.contains("●") && text.contains("·"))
@@ -96,8 +98,8 @@ struct SnapshotTests {
         var settings = PlayerSettings()
         settings.staticText = true
         let cues = [Cue(text: "A", seconds: 5), Cue(text: "B", seconds: 5)]
-        let first = Snapshot.render(cues: cues, settings: settings, font: LEDFont.builtIn, columns: 20, rows: 4, at: 4.9)
-        let second = Snapshot.render(cues: cues, settings: settings, font: LEDFont.builtIn, columns: 20, rows: 4, at: 5.1)
+        let first = Snapshot.render(cues: cues, settings: settings, fonts: Self.fonts, columns: 20, rows: 4, at: 4.9)
+        let second = Snapshot.render(cues: cues, settings: settings, fonts: Self.fonts, columns: 20, rows: 4, at: 5.1)
         #expect(first.contains("A") && second.contains("B"))
     }
 }

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Picks the glyphs for each message: the chosen font, and the fallback
+/// font (Unifont) only when the message has characters the chosen font lacks.
+///
+/// With the built-in LED font, a message that needs the fallback is set
+/// entirely in it: a 16-row CJK glyph next to 7-row LED capitals looks like
+/// two signs glued together, while one font keeps one stroke weight and one
+/// height across the line, as on real signs that show CJK. A font the user
+/// named with `--font` is kept, and only its missing glyphs come from the
+/// fallback.
+///
+/// ```swift
+/// let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: unifont)
+/// let layout = TextLayout(text: "こんにちは", font: fonts.source(for: "こんにちは"))
+/// ```
+public struct FontSelection: Sendable {
+    public let primary: any GlyphSource
+    public let primaryIsBuiltIn: Bool
+    public let fallback: (any GlyphSource)?
+
+    public init(primary: any GlyphSource, primaryIsBuiltIn: Bool, fallback: (any GlyphSource)?) {
+        self.primary = primary
+        self.primaryIsBuiltIn = primaryIsBuiltIn
+        self.fallback = fallback
+    }
+
+    /// The glyph source to lay out `text` with.
+    public func source(for text: String) -> any GlyphSource {
+        guard let fallback, !covers(text) else { return primary }
+        return FallbackGlyphSource(primaryIsBuiltIn ? [fallback, primary] : [primary, fallback])
+    }
+
+    /// Whether the primary font has every visible character of `text`.
+    public func covers(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { TerminalText.isZeroWidth($0) || primary.glyph(for: $0) != nil }
+    }
+}
+
+/// A glyph source loaded the first time a glyph is asked of it, so the
+/// Unifont fallback costs nothing (time or memory) for messages that never
+/// need it.
+public final class LazyGlyphSource: GlyphSource {
+    private let state: Mutex<State>
+
+    private enum State {
+        case pending(@Sendable () -> (any GlyphSource)?)
+        case loaded((any GlyphSource)?)
+    }
+
+    public init(load: @escaping @Sendable () -> (any GlyphSource)?) {
+        state = Mutex(.pending(load))
+    }
+
+    /// The loaded source, loading it now if needed (`nil` if loading failed).
+    public var source: (any GlyphSource)? {
+        state.withLock { state in
+            switch state {
+            case .loaded(let source):
+                return source
+            case .pending(let load):
+                let source = load()
+                state = .loaded(source)
+                return source
+            }
+        }
+    }
+
+    public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+        source?.glyph(for: scalar)
+    }
+}
