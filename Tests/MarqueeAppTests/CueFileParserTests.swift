@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeCore
 import Testing
 @testable import MarqueeApp
@@ -76,30 +77,5 @@ struct CueFileParserTests {
     @Test("control characters in cues are removed")
     func sanitized() throws {
         #expect(try parse("ON\u{1B}[31m AIR\u{7}\n").cues.map(\.text) == ["ON AIR"])
-    }
-}
-
-@Suite("Snapshot")
-struct SnapshotTests {
-    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
-
-    @Test("prints the LED frame as text at the requested size and time")
-    func frame() {
-        var settings = PlayerSettings()
-        settings.staticText = true
-        let text = Snapshot.render(cues: [Cue(text: "HI")], settings: settings, fonts: Self.fonts, columns: 40, rows: 14, at: 0)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 14)
-        #expect(text.contains("●") && text.contains("·"))
-    }
-
-    @Test("runs the flow forward: at 5.1 s of a 5 s flow the second message shows")
-    func flowForward() {
-        var settings = PlayerSettings()
-        settings.staticText = true
-        let cues = [Cue(text: "A", seconds: 5), Cue(text: "B", seconds: 5)]
-        let first = Snapshot.render(cues: cues, settings: settings, fonts: Self.fonts, columns: 20, rows: 4, at: 4.9)
-        let second = Snapshot.render(cues: cues, settings: settings, fonts: Self.fonts, columns: 20, rows: 4, at: 5.1)
-        #expect(first.contains("A") && second.contains("B"))
     }
 }
