@@ -131,7 +131,7 @@ final class PlayerController {
         guard !quitting else { return }
         let state = engine.state
         let layout = layout(for: state.currentCue.text)
-        let scene = state.scene(at: engine.now(), columns: screen.columns, rows: screen.rows, lineHeight: layout.height)
+        let scene = state.scene(at: engine.now(), columns: screen.columns, rows: screen.rows, lineHeight: layout.inkRows.count)
         guard scene != lastScene else { return }
         lastScene = scene
         screen.draw(FrameComposer.compose(scene, layout: layout))

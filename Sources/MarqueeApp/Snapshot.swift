@@ -13,7 +13,7 @@ enum Snapshot {
             _ = state.advanceAutomatically(at: start + state.currentCue.seconds)
         }
         let layout = TextLayout(text: state.currentCue.text, font: fonts.source(for: state.currentCue.text))
-        let scene = state.scene(at: seconds, columns: columns, rows: rows, lineHeight: layout.height)
+        let scene = state.scene(at: seconds, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         return FrameComposer.compose(scene, layout: layout).text + "\n"
     }
 }

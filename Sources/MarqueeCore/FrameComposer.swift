@@ -55,7 +55,7 @@ public enum FrameComposer {
         // Which font row each panel row shows (-1: outside the text band).
         let rowOfLED: [Int] = (0..<geometry.panelRows).map { led in
             let offset = led - geometry.textTop
-            return offset >= 0 && offset < layout.height * scale ? offset / scale : -1
+            return offset >= 0 && offset < layout.inkRows.count * scale ? layout.inkRows.lowerBound + offset / scale : -1
         }
         // Lit mask and hue for each panel column, read once per frame.
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)

@@ -15,7 +15,7 @@ extension PlayerState {
     ]
 
     /// The scene for a terminal of `columns` x `rows` at time `t`, for a
-    /// message whose layout is `lineHeight` rows high.
+    /// message whose inked rows are `lineHeight` high.
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
         let hasCaption = cues.contains { $0.caption != nil }
         let geometry = ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,

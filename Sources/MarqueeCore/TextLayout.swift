@@ -15,6 +15,10 @@ public struct TextLayout: Sendable {
     public let width: Int
     /// Whether some character had no glyph anywhere and shows as a box.
     public let usedPlaceholder: Bool
+    /// The rows any glyph of this text lights, top row first: the sign is
+    /// scaled to fit these, so "ON AIR" (no accents, no descenders) fills
+    /// the height instead of leaving the empty rows of the line box.
+    public let inkRows: Range<Int>
 
     /// Distinct glyphs, already shifted onto the shared baseline.
     private let glyphs: [[UInt64]]
@@ -70,6 +74,12 @@ public struct TextLayout: Sendable {
         self.descent = descent
         self.width = x
         self.usedPlaceholder = !missing.isEmpty
+        let ink = glyphs.reduce(UInt64(0)) { $0 | $1.reduce(0, |) }
+        if ink == 0 {
+            self.inkRows = 0..<(ascent + descent)
+        } else {
+            self.inkRows = ink.trailingZeroBitCount..<(64 - ink.leadingZeroBitCount)
+        }
         self.glyphs = glyphs
         self.starts = starts
         self.glyphIndices = glyphIndices

@@ -7,7 +7,7 @@ struct FrameComposerTests {
 
     func scene(columns: Int, rows: Int, style: LEDStyle = .dots, placement: MarqueeScene.Placement = .centred,
                monochrome: Bool = true, caption: String? = nil) -> MarqueeScene {
-        let geometry = ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: layout.height, hasCaption: caption != nil)
+        let geometry = ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: layout.inkRows.count, hasCaption: caption != nil)
         return MarqueeScene(geometry: geometry, style: style, monochrome: monochrome, messageID: 0, plainText: "HI",
                             placement: placement, caption: caption)
     }
