@@ -20,8 +20,12 @@ extension PlayerState {
         let hasCaption = cues.contains { $0.caption != nil }
         let geometry = ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,
                                       hasCaption: hasCaption, helpLines: helpOpen ? PlayerState.helpLines.count : nil)
-        let placement: MarqueeScene.Placement = isScrolling
-            ? .scrolling(ledOffset: Int((clock.sample(at: t) * Double(max(1, geometry.scale))).rounded(.down)))
+        // A message that has not moved yet while motion is stopped would sit
+        // at its entry position, off the edge: show it centred instead.
+        let position = clock.sample(at: t)
+        let waitingAtEntry = !clock.isRunning && position == 0
+        let placement: MarqueeScene.Placement = isScrolling && !waitingAtEntry
+            ? .scrolling(ledOffset: Int((position * Double(max(1, geometry.scale))).rounded(.down)))
             : .centred
         var rainbowPhase: Int?
         if settings.rainbow {

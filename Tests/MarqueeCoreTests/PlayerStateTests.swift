@@ -126,3 +126,26 @@ struct PlayerStateTests {
         #expect(player.replaceCues([], at: 4).isEmpty)
     }
 }
+
+@Suite("Player scene")
+struct PlayerSceneTests {
+    @Test("a message that has not moved while motion is stopped shows centred, not off the edge")
+    func stoppedAtEntryIsCentred() {
+        var settings = PlayerSettings()
+        settings.lowPowerOverride = true
+        var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, seed: 1, at: 0)
+        #expect(player.scene(at: 5, columns: 80, rows: 24, lineHeight: 7).placement == .centred)
+        _ = player.handle(key: .character("b"), at: 5)  // simulated low power: on → off
+        #expect(player.motion.animationAllowed)
+        #expect(player.scene(at: 6, columns: 80, rows: 24, lineHeight: 7).placement != .centred)
+    }
+
+    @Test("motion stopping mid-scroll freezes the frame where it is")
+    func stoppedMidScrollFreezes() {
+        var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
+        _ = player.handle(key: .character("m"), at: 1)
+        let frozen = player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement
+        #expect(frozen == .scrolling(ledOffset: 24 * 3))
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == frozen)
+    }
+}
