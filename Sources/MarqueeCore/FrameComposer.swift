@@ -81,13 +81,14 @@ public enum FrameComposer {
 
     private static func paintCountdown(_ countdown: MarqueeScene.Countdown, row: Int, into frame: inout FrameModel) {
         let partials: [Unicode.Scalar] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        let tone: TextTone = countdown.frozen ? .dim : .normal
+        // In the sign's colour; the unlit shade while frozen.
+        let ink = Ink.led(countdown.frozen ? .unlit : .glow2, hue: 0)
         let eighths = min(max(0, countdown.filledEighths), frame.columns * 8)
         for column in 0..<(eighths / 8) {
-            frame[row, column] = Cell("█", foreground: .text(tone))
+            frame[row, column] = Cell("█", foreground: ink)
         }
         if eighths % 8 > 0 {
-            frame[row, eighths / 8] = Cell(partials[eighths % 8 - 1], foreground: .text(tone))
+            frame[row, eighths / 8] = Cell(partials[eighths % 8 - 1], foreground: ink)
         }
     }
 
