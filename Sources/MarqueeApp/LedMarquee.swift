@@ -38,7 +38,8 @@ public enum LedMarquee {
 
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
-        let cues = try loadCues(options)
+        let loaded = try loadCues(options)
+        let cues = loaded.cues
         let fonts = try FontChoice.make(path: options.font)
         let settings = playerSettings(options, cueCount: cues.count)
         if options.snapshot {
@@ -63,7 +64,7 @@ public enum LedMarquee {
         } catch {
             throw Platform.Failure(message: error.description, status: 1)
         }
-        return await controller.run(signals: signals)
+        return await controller.run(signals: signals, notes: loaded.notes)
     }
 
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {
@@ -83,16 +84,16 @@ public enum LedMarquee {
         return settings
     }
 
-    private static func loadCues(_ options: Options) throws(Platform.Failure) -> [Cue] {
+    private static func loadCues(_ options: Options) throws(Platform.Failure) -> CueFileParser.Result {
         if let message = options.message {
-            return [Cue(text: message, seconds: options.seconds)]
+            return CueFileParser.Result(cues: [Cue(text: message, seconds: options.seconds)], notes: [])
         }
         if let file = options.file {
-            return try loadCueFile(file, seconds: options.seconds).cues
+            return try loadCueFile(file, seconds: options.seconds)
         }
         do {
             return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
-                                           defaultSeconds: options.seconds).cues
+                                           defaultSeconds: options.seconds)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
         }

@@ -34,9 +34,12 @@ final class PlayerController {
         frameTrace = FrameTrace(environment: environment)
     }
 
-    /// Plays until a quit key or signal; returns the exit status.
-    func run(signals: AsyncStream<TerminalSignal>) async -> Int32 {
+    /// Plays until a quit key or signal; returns the exit status. `notes`
+    /// (cuts made while reading the cues) go to the log, since the terminal
+    /// now belongs to the sign.
+    func run(signals: AsyncStream<TerminalSignal>, notes: [String]) async -> Int32 {
         log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
+        notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
         engine.onEffects = { [unowned self] effects in self.perform(effects) }
         engine.onFrame = { [unowned self] in self.render() }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
