@@ -39,7 +39,10 @@ struct PanelPainter {
                     let lit = isLit(column: column, row: row) && scene.litShade != .unlit
                     let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column))
                     frame[top + row, column * 2] = cell
-                    if scene.style == .blocks { frame[top + row, column * 2 + 1] = cell }
+                    // The gap after a dot takes the dot's colour: a run of
+                    // equal LEDs is then one colour change and one string
+                    // for the terminal, not a colour switch per LED.
+                    frame[top + row, column * 2 + 1] = scene.style == .blocks ? cell : Cell(" ", foreground: cell.foreground)
                 }
             }
         case .half:
