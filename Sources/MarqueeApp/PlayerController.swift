@@ -48,6 +48,10 @@ final class PlayerController {
         let keys = KeyboardReader.keys(from: inputFD)
         backgroundTasks.append(Task { [unowned self] in
             for await key in keys { self.engine.handle(key: key) }
+            // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
+            // SSH session under a shell that traps it): nobody can see the
+            // sign or quit it, so stop rather than draw into the void.
+            self.quit()
         })
         backgroundTasks.append(Task { [unowned self] in
             for await signal in signals { self.handle(signal) }

@@ -41,6 +41,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
 
     /// Logs the opening records and starts the timed tasks.
     public func start() {
+        state.begin(at: now())
         onEffects([.log(state.initialCueRecord), .log(state.policyRecord)])
         reschedule()
         onFrame()

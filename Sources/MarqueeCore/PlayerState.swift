@@ -100,6 +100,14 @@ public struct PlayerState: Sendable {
         return LEDShade.lit(brightness: (t - cueStartedAt) / PlayerState.fadeSeconds)
     }
 
+    /// Playback begins at `t`: the message starts from its entry position
+    /// and the first wait is a full one, however long start-up took.
+    public mutating func begin(at t: Double) {
+        clock.reset(to: 0, at: t)
+        lastAdvanceID = nil
+        syncDerivedState(at: t)
+    }
+
     // MARK: Keeping derived state in step
 
     /// Folds the scroll position when "should render frames" changed, and

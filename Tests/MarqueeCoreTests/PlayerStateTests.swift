@@ -149,3 +149,15 @@ struct PlayerSceneTests {
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == frozen)
     }
 }
+
+@Suite("Playback start")
+struct PlaybackStartTests {
+    @Test("begin restarts the timeline: entry position and a full first wait")
+    func begin() {
+        var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: PlayerSettings(), seed: 1, at: 0)
+        player.begin(at: 0.25)
+        #expect(player.waitStartedAt == 0.25)
+        #expect(player.clock.sample(at: 0.25) == 0)
+        #expect(player.clock.sample(at: 1.25) == 24)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    @Suite("Without a terminal")
+    struct NoTerminal {
+        enum Term: String, CaseIterable, CustomTestStringConvertible {
+            case dumb, unset, unknown = "no-such-terminal-e2e"
+            var testDescription: String { "TERM=\(self == .unset ? "(unset)" : rawValue)" }
+        }
+
+        @Test("an unusable TERM gives a one-line error suggesting --snapshot and exit 1", arguments: Term.allCases)
+        func unusableTerm(term: Term) async throws {
+            let session = try await Session.start(
+                "term", Launch(arguments: ["hi"], term: term == .unset ? nil : term.rawValue, stderrToFile: true))
+            defer { session.close() }
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 1)
+            let lines = session.stderrText.split(separator: "\n", omittingEmptySubsequences: true)
+            #expect(lines.count == 1, "one line on stderr: \(lines)")
+            #expect(session.stderrText.contains("--snapshot"), "suggests --snapshot: \(session.stderrText)")
+            let stty = try #require(session.sttyAfter)
+            #expect(stty.isSane)
+            let alternate = try await session.format("#{alternate_on}")
+            #expect(alternate == "0")
+        }
+
+        @Test("--snapshot prints a frame without a terminal")
+        func snapshot() async throws {
+            let binary = try E2E.binaryPath()
+            let environment = E2E.childEnvironment(removing: ["TERM"])
+            let arguments = ["--snapshot", "--cols", "80", "--rows", "20", "--at", "2", "HI"]
+            let result = try await runCommand(binary, arguments, environment: environment)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stderr.isEmpty)
+            let output = result.stdout
+            #expect(!output.contains("\u{1B}"), "no escape sequences when stdout is not a terminal")
+            let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == 20, "one line per row: \(lines.count)")
+            #expect(lines.allSatisfy { $0.count <= 80 }, "no line wider than 80 columns")
+            #expect(lines.prefix(18).allSatisfy { $0.count == 79 || $0.count == 80 }, "the LED rows fill the width")
+            let lit = output.filter { $0 == "●" }.count
+            let unlit = output.filter { $0 == "·" }.count
+            #expect(lit > 0, "some LEDs lit at 2 s:\n\(output)")
+            #expect(unlit > lit)
+
+            // Deterministic, and a function of --at.
+            let again = try await runCommand(binary, arguments, environment: environment)
+            #expect(again.stdout == output)
+            var earlier = arguments
+            earlier[6] = "1"
+            let other = try await runCommand(binary, earlier, environment: environment)
+            #expect(other.status == 0)
+            #expect(other.stdout != output, "a different --at shows a different position")
+        }
+    
+        static func run(_ arguments: [String]) async throws -> CommandResult {
+            let environment = E2E.childEnvironment()
+            return try await runCommand(try E2E.binaryPath(), arguments, environment: environment)
+        }
+
+        @Test("a usage error is one line plus a hint on stderr, exit 2", arguments: [
+            ["--bogus"], ["-s"], ["--speed", "fast", "hi"], ["--style", "neon", "hi"],
+        ])
+        func usageError(arguments: [String]) async throws {
+            let result = try await Self.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.stdout.isEmpty)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 2, "error line and hint: \(lines)")
+            #expect(lines.last?.contains("--help") == true)
+        }
+
+        @Test("an unreadable cue file is one line on stderr, exit 1")
+        func unreadableFile() async throws {
+            let result = try await Self.run(["-f", "/nonexistent-e2e/cues.txt"])
+            #expect(result.status == 1)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(lines)")
+            #expect(result.stderr.contains("/nonexistent-e2e/cues.txt"))
+        }
+
+        @Test("--help and --version print to stdout and exit 0")
+        func helpAndVersion() async throws {
+            let help = try await Self.run(["--help"])
+            #expect(help.status == 0)
+            #expect(help.stderr.isEmpty)
+            for option in ["--seconds", "--once", "--speed", "--sysfs-root", "--events", "--snapshot"] {
+                #expect(help.stdout.contains(option), "help mentions \(option)")
+            }
+            let version = try await Self.run(["-V"])
+            #expect(version.status == 0)
+            #expect(version.stdout.hasPrefix("ledmarquee "))
+        }
+
+        @Test("the scroll position is a function of time and speed (snapshots)")
+        func scrollIsTimeDriven() async throws {
+            func lit(_ speed: Int, at seconds: String) async throws -> Set<Spot> {
+                let result = try await Self.run(
+                    ["--snapshot", "--cols", "200", "--rows", "20", "--speed", String(speed), "--at", seconds, "LED SIGN 42"])
+                #expect(result.status == 0)
+                var spots = Set<Spot>()
+                for (row, line) in result.stdout.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    for (column, character) in line.enumerated() where character == "●" {
+                        spots.insert(Spot(row: row, column: column))
+                    }
+                }
+                return spots
+            }
+            let slowA = try await lit(2, at: "2"), slowB = try await lit(2, at: "3")
+            let fastA = try await lit(4, at: "1"), fastB = try await lit(4, at: "1.5")
+            let slow = Shift.best(from: slowA, to: slowB, width: 200)
+            let fast = Shift.best(from: fastA, to: fastB, width: 200)
+            #expect(slow.score >= 0.9 && fast.score >= 0.9, "\(slow); \(fast)")
+            #expect(slow.left > 0 && slow.left == fast.left, "speed 2 for 1 s moves as far as speed 4 for 0.5 s: \(slow); \(fast)")
+            // Same distance (speed × time) from the start gives the same frame.
+            let slowAt4 = try await lit(2, at: "4")
+            let fastAt2 = try await lit(4, at: "2")
+            #expect(slowAt4 == fastAt2)
+        }
+    }
+}

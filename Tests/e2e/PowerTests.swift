@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    @Suite("Power")
+    struct Power {
+        static func writeCues(_ directory: URL) throws {
+            try CueFlow.cueFile.write(to: directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
+        }
+
+        static func arguments() -> [String] {
+            ["--sysfs-root", "sysfs", "--probe-interval", "0.2", "-s", "2", "--speed", "6", "-f", "cues.txt"]
+        }
+
+        /// Motion stopped by the probe: fps 0, a frozen screen, and no
+        /// automatic cue while stopped. Returns the stop's policy event and the frozen screen.
+        private func expectStopped(
+            _ session: Session, after skip: Int, check: @escaping (Event) -> Bool,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> (Event, Screen) {
+            let stop = try await session.waitForEvent("policy with fps 0", timeout: 5, after: skip) {
+                $0.name == "policy" && $0.int("fps") == 0
+            }
+            #expect(stop.bool("animation") == false, sourceLocation: sourceLocation)
+            #expect(stop.bool("effects") == false, sourceLocation: sourceLocation)
+            #expect(check(stop), "\(stop)", sourceLocation: sourceLocation)
+            let frozen = try await session.expectFrozen(sourceLocation: sourceLocation)
+            #expect(frozen.litLEDs(panelRows: session.panelRows).count >= 5, "the stopped frame stays on screen",
+                    sourceLocation: sourceLocation)
+            return (stop, frozen)
+        }
+
+        /// Holds the stop for at least 2.5 s: still frozen, no automatic cue.
+        private func expectStaysStopped(
+            _ session: Session, since stop: Event, frozen: Screen, sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
+            let held = Stopwatch()
+            try await pause(2.5)
+            let later = try await session.capture()
+            let same = later.top(session.panelRows) == frozen.top(session.panelRows)
+            #expect(same,
+                    "the LEDs moved during \(held.elapsed) s of stopped motion", sourceLocation: sourceLocation)
+            let advanced = session.events().filter { $0.isAutomaticCue && $0.t > stop.t }
+            #expect(advanced.isEmpty, "automatic cues while motion was stopped: \(advanced)", sourceLocation: sourceLocation)
+        }
+
+        /// Motion allowed again: fps 60, the text moves on from where it
+        /// stopped, and the next automatic cue is a full 2 s after the resume.
+        private func expectResumed(
+            _ session: Session, after skip: Int, frozen: Screen, rate: Double, since clock: Stopwatch,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
+            let resume = try await session.waitForEvent("policy with fps 60", timeout: 5, after: skip) {
+                $0.name == "policy" && $0.int("fps") == 60
+            }
+            #expect(resume.bool("animation") == true, sourceLocation: sourceLocation)
+            try await session.expectResumedFromSamePlace(frozen, rate: rate, since: clock, sourceLocation: sourceLocation)
+            let cue = try await session.waitForEvent("automatic cue after the resume", timeout: 6) {
+                $0.isAutomaticCue && $0.t > resume.t
+            }
+            // A full new wait from the resume (time before the stop is not carried over).
+            CueFlow.expectFullWait(from: resume, to: cue, late: 0.15, sourceLocation: sourceLocation)
+        }
+
+        @Test("a hot CPU stops motion and auto-advance; cooling resumes both")
+        func thermal() async throws {
+            let session = try await Session.start(
+                "thermal",
+                Launch(arguments: Self.arguments()) { directory in
+                    try Self.writeCues(directory)
+                    try FakeSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
+                })
+            defer { session.close() }
+            let sysfs = try FakeSysfs(in: session.directory)
+            let nominal = try await session.waitForEvent("nominal policy") { $0.name == "policy" }
+            #expect(nominal.int("fps") == 60)
+            #expect(nominal.string("thermal") == "nominal", "45 °C against a 90 °C critical trip: \(nominal)")
+            try await session.waitForLitLEDs(minimum: 20)
+            let rate = try await session.measureScrollRate()
+
+            let seen = session.events().count
+            try sysfs.setTemperature(milliCelsius: 86_000)
+            let (stop, frozen) = try await expectStopped(session, after: seen) { $0.string("thermal") == "critical" && $0.string("tier") == "minimal" }
+            try await expectStaysStopped(session, since: stop, frozen: frozen)
+
+            let coolClock = Stopwatch()
+            let seenBeforeCooling = session.events().count
+            try sysfs.setTemperature(milliCelsius: 45_000)
+            try await expectResumed(session, after: seenBeforeCooling, frozen: frozen, rate: rate, since: coolClock)
+            let resumed = try #require(session.events("policy").last(where: { $0.int("fps") == 60 }))
+            #expect(resumed.string("thermal") == "nominal")
+        }
+
+        @Test("81 °C (critical trip - 9) is serious: motion stops")
+        func serious() async throws {
+            let session = try await Session.start(
+                "serious",
+                Launch(arguments: Self.arguments()) { directory in
+                    try Self.writeCues(directory)
+                    try FakeSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
+                })
+            defer { session.close() }
+            let sysfs = try FakeSysfs(in: session.directory)
+            try await session.waitForEvent("nominal policy") { $0.name == "policy" && $0.string("thermal") == "nominal" }
+            try await session.waitForLitLEDs(minimum: 20)
+            let seen = session.events().count
+            try sysfs.setTemperature(milliCelsius: 81_000)
+            _ = try await expectStopped(session, after: seen) { $0.string("thermal") == "serious" && $0.string("tier") == "minimal" }
+        }
+
+        @Test("a battery discharging to 15 % turns low power on; AC power turns it off")
+        func lowBattery() async throws {
+            let session = try await Session.start(
+                "battery",
+                Launch(arguments: Self.arguments()) { directory in
+                    try Self.writeCues(directory)
+                    try FakeSysfs(in: directory).addBattery(capacity: 80)
+                })
+            defer { session.close() }
+            let sysfs = try FakeSysfs(in: session.directory)
+            let normal = try await session.waitForEvent("first policy") { $0.name == "policy" }
+            #expect(normal.int("fps") == 60)
+            #expect(normal.bool("lowPower") == false, "80 % is not low: \(normal)")
+            try await session.waitForLitLEDs(minimum: 20)
+            let rate = try await session.measureScrollRate()
+
+            let seen = session.events().count
+            try sysfs.setBatteryCapacity(15)
+            let (stop, frozen) = try await expectStopped(session, after: seen) { $0.bool("lowPower") == true && $0.string("tier") == "reduced" }
+            try await expectStaysStopped(session, since: stop, frozen: frozen)
+
+            let plugClock = Stopwatch()
+            let seenBeforePlug = session.events().count
+            try sysfs.setACOnline(true)
+            try await expectResumed(session, after: seenBeforePlug, frozen: frozen, rate: rate, since: plugClock)
+            let resumed = try #require(session.events("policy").last(where: { $0.int("fps") == 60 }))
+            #expect(resumed.bool("lowPower") == false)
+        }
+
+        @Test("t, b and m simulate thermal states, low power and reduce motion")
+        func simulationKeys() async throws {
+            let session = try await Session.start(
+                "simulate", Launch(arguments: ["-s", "20", "--speed", "6", "-f", "cues.txt"], prepare: Self.writeCues))
+            defer { session.close() }
+            try await session.waitForEvent("first policy") { $0.name == "policy" }
+            try await session.waitForLitLEDs(minimum: 5)
+
+            func press(_ key: String, expect: @escaping (Event) -> Bool, _ what: String) async throws -> Event {
+                let seen = session.events().count
+                try await session.send(key)
+                let policy = try await session.waitForEvent("policy after \(key)", after: seen) { $0.name == "policy" }
+                #expect(expect(policy), "\(what): \(policy)")
+                return policy
+            }
+            _ = try await press("t", expect: { $0.string("thermal") == "nominal" && $0.int("fps") == 60 }, "nominal")
+            _ = try await press("t", expect: {
+                $0.string("thermal") == "fair" && $0.int("fps") == 30 && $0.bool("effects") == false
+                    && $0.string("tier") == "reduced"
+            }, "fair: 30 fps, no effects")
+            _ = try await press("t", expect: { $0.string("thermal") == "serious" && $0.int("fps") == 0 }, "serious")
+
+            // Pause is refused while motion is stopped; next still works.
+            let pausesBefore = session.events("pause").count
+            try await session.send("Space")
+            try await session.waitForText("unavailable", timeout: 5)
+            #expect(session.events("pause").count == pausesBefore, "no pause while stopped")
+            let seenCues = session.events("cue").count
+            try await session.send("n")
+            try await session.waitForEvent("manual cue while stopped") { _ in session.events("cue").count > seenCues }
+
+            _ = try await press("t", expect: { $0.string("thermal") == "critical" && $0.int("fps") == 0 }, "critical")
+            _ = try await press("t", expect: { $0.int("fps") == 60 }, "auto")
+            _ = try await press("b", expect: { $0.bool("lowPower") == true && $0.int("fps") == 0 }, "low power on")
+            _ = try await press("b", expect: { $0.bool("lowPower") == false && $0.int("fps") == 60 }, "low power off")
+            try await session.send("b")  // back to auto
+            try await session.waitForEvent("key b") { _ in session.events("key").filter { $0.string("name") == "b" }.count == 3 }
+            _ = try await press("m", expect: { $0.bool("reduceMotion") == true && $0.int("fps") == 0 }, "reduce motion")
+            try await session.expectFrozen()
+            _ = try await press("m", expect: { $0.bool("reduceMotion") == false && $0.int("fps") == 60 }, "motion again")
+            try await session.waitForMovement("the LEDs to move after m") { $0.left >= 2 }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// Shared plumbing of the end-to-end tests: where the binary is, running a
+/// command without blocking the test's thread, and polling for a condition
+/// with a deadline (never a fixed sleep that assumes a fast machine).
+enum E2E {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    }()
+
+    /// `$LEDMARQUEE_BIN`, else `<package root>/.build/debug/ledmarquee`.
+    static func binaryPath() throws -> String {
+        let fromEnvironment = ProcessInfo.processInfo.environment["LEDMARQUEE_BIN"] ?? ""
+        let path = fromEnvironment.isEmpty
+            ? packageRoot.appendingPathComponent(".build/debug/ledmarquee").path
+            : fromEnvironment
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw E2EFailure(
+                "ledmarquee binary not found at \(path): run `swift build` first, or set LEDMARQUEE_BIN to the binary"
+            )
+        }
+        return path
+    }
+
+    /// The full path of a program on `PATH`.
+    static func which(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw E2EFailure("\(name) is not installed (needed by the end-to-end tests)")
+    }
+
+    /// A fresh, private temporary directory.
+    static func makeTemporaryDirectory(_ label: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ledmarquee-e2e-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A word quoted for `sh`.
+    static func shellQuote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The environment for child processes: ours, minus what would change the
+    /// program's look or confuse tmux, in a UTF-8 locale.
+    static func childEnvironment(removing extra: [String] = []) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["TMUX", "TMUX_PANE", "NO_COLOR", "COLORTERM", "LEDMARQUEE_FRAME_TRACE", "LC_CTYPE"] + extra {
+            environment.removeValue(forKey: key)
+        }
+        // tmux and the program must agree on UTF-8 whatever the CI locale is.
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        return environment
+    }
+}
+
+struct E2EFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A monotonic stopwatch in seconds.
+struct Stopwatch {
+    private let start = ContinuousClock.now
+    var elapsed: Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Polls `probe` every 50 ms until it returns a value, or throws after
+/// `timeout` seconds with `what` and `context()` in the message.
+@discardableResult
+func waitFor<T>(
+    _ what: String, timeout: Double, context: () -> String = { "" }, _ probe: () async throws -> T?
+) async throws -> T {
+    let clock = Stopwatch()
+    while true {
+        if let value = try await probe() { return value }
+        if clock.elapsed >= timeout {
+            let extra = context()
+            throw E2EFailure("timed out after \(timeout) s waiting for \(what)" + (extra.isEmpty ? "" : "\n" + extra))
+        }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// Sleeps for real time; only used to prove that something does NOT change.
+func pause(_ seconds: Double) async throws {
+    try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+}
+
+struct CommandResult {
+    var status: Int32
+    var stdoutData: Data
+    var stderrData: Data
+    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+}
+
+/// Starts a program with `posix_spawn`, its stdio on the given files, with
+/// every signal unblocked and at its default action. (The test runner's
+/// worker threads block most signals, and a child inherits that mask: a tmux
+/// server started with Foundation's `Process` ignores `kill-server`.)
+func spawnProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    stdin: String, stdout: String, stderr: String
+) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard error == 0 else {
+        throw E2EFailure("cannot start \(executable): \(String(cString: strerror(error)))")
+    }
+    return pid
+}
+
+/// The exit status from a `waitpid` status word (128 + signal when killed).
+func exitCode(fromWaitStatus status: Int32) -> Int32 {
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+}
+
+/// Runs a program to completion without blocking a thread (polls `waitpid`),
+/// its output going to files so a large output cannot fill a pipe.
+func runCommand(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    stdinPath: String = "/dev/null", timeout: Double = 20
+) async throws -> CommandResult {
+    let scratch = try E2E.makeTemporaryDirectory("cmd")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outPath = scratch.appendingPathComponent("stdout").path
+    let errPath = scratch.appendingPathComponent("stderr").path
+    let pid = try spawnProgram(
+        executable, arguments, environment: environment ?? E2E.childEnvironment(),
+        stdin: stdinPath, stdout: outPath, stderr: errPath)
+    let clock = Stopwatch()
+    var status: Int32 = 0
+    while true {
+        let waited = waitpid(pid, &status, WNOHANG)
+        if waited == pid { break }
+        if waited < 0, errno != EINTR { throw E2EFailure("waitpid failed for \(executable)") }
+        if clock.elapsed > timeout {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            throw E2EFailure("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return CommandResult(
+        status: exitCode(fromWaitStatus: status),
+        stdoutData: FileManager.default.contents(atPath: outPath) ?? Data(),
+        stderrData: FileManager.default.contents(atPath: errPath) ?? Data()
+    )
+}
+
+/// Runs a short program synchronously (for cleanup in `defer`).
+func runCommandSynchronously(_ executable: String, _ arguments: [String]) {
+    guard let pid = try? spawnProgram(
+        executable, arguments, environment: E2E.childEnvironment(),
+        stdin: "/dev/null", stdout: "/dev/null", stderr: "/dev/null") else { return }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+}
+
+/// `stty -a` output split into its settings.
+struct SttySettings {
+    let words: Set<String>
+    init(_ text: String) {
+        words = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+    }
+    /// Cooked mode with echo, as a shell needs it.
+    var isSane: Bool {
+        words.contains("icanon") && words.contains("echo") && !words.contains("-icanon") && !words.contains("-echo")
+    }
+}
