@@ -17,6 +17,8 @@ public final class Screen {
     private var pairs: [InkPair: (attributes: attr_t, pair: Int32)] = [:]
     private var nextPair: Int32 = 1
     private var isOpen = false
+    private let batcher: OutputBatcher
+    private let modes: TerminalModes
 
     private struct InkPair: Hashable {
         let foreground: Ink
@@ -31,9 +33,12 @@ public final class Screen {
         guard term != "dumb" else { throw .unknownTerm(term) }
         Screen.ensureUTF8Locale()
         outputFD = STDOUT_FILENO
-        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(inputFD), "r") else {
+        guard let batcher = OutputBatcher(terminalFD: STDOUT_FILENO),
+              let output = fdopen(dup(batcher.writeFD), "w"), let input = fdopen(dup(inputFD), "r") else {
             throw .cannotOpenTTY(String(cString: strerror(errno)))
         }
+        self.batcher = batcher
+        modes = TerminalModes(fd: STDOUT_FILENO)
         let wantsDirect = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
             && (environment["NO_COLOR"] ?? "").isEmpty
         var opened: OpaquePointer?
@@ -50,15 +55,19 @@ public final class Screen {
         }
         depth = ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil)
         colors = InkColors(depth: depth, color: color)
-        cbreak()
-        noecho()
+        modes.enterSignMode()
         nonl()
         curs_set(0)
         leaveok(lm_stdscr(), true)
         columns = Int(lm_cols())
         rows = Int(lm_lines())
         updateSize()
+        batcher.drain()
     }
+
+    /// Worst case bytes ncurses may write for one cell (cursor move, colour
+    /// change, a 4-byte character); sizes the bands of `draw`.
+    private var bytesPerCellBound: Int { depth == .direct ? 64 : 40 }
 
     /// Draws `frame`, writing only cells that differ from the last frame
     /// drawn. Returns whether anything was written.
@@ -66,8 +75,27 @@ public final class Screen {
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
         let old = previous?.columns == frame.columns && previous?.rows == frame.rows ? previous : nil
+        var anyChange = false
+        // Each update must fit in the output pipe (see OutputBatcher): one
+        // band on any common terminal, several on a huge one.
+        let band = max(1, batcher.capacity / max(1, frame.columns * bytesPerCellBound))
+        for top in stride(from: 0, to: frame.rows, by: band) {
+            let changed = put(frame, rows: top..<min(frame.rows, top + band), over: old)
+            if changed {
+                wnoutrefresh(lm_stdscr())
+                doupdate()
+                batcher.drain()
+            }
+            anyChange = anyChange || changed
+        }
+        previous = frame
+        return anyChange
+    }
+
+    /// Puts the cells of `rows` that differ from `old` into ncurses' screen.
+    private func put(_ frame: FrameModel, rows: Range<Int>, over old: FrameModel?) -> Bool {
         var changed = false
-        for row in 0..<frame.rows {
+        for row in rows {
             for column in 0..<frame.columns {
                 let cell = frame[row, column]
                 if let old, old[row, column] == cell { continue }
@@ -76,11 +104,6 @@ public final class Screen {
                 _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
                 changed = true
             }
-        }
-        previous = frame
-        if changed {
-            wnoutrefresh(lm_stdscr())
-            doupdate()
         }
         return changed
     }
@@ -111,14 +134,18 @@ public final class Screen {
         guard isOpen else { return }
         curs_set(1)
         endwin()
+        batcher.drain()
+        modes.restore()
     }
 
     /// Takes the terminal back after `fg`.
     public func resume() {
         guard isOpen else { return }
-        refresh()
+        modes.enterSignMode()
+        // No refresh here: the next frame repaints in bands (see draw).
         curs_set(0)
         updateSize()
+        batcher.drain()
     }
 
     /// Restores the terminal for good: cursor, echo, canonical mode, main screen.
@@ -127,6 +154,8 @@ public final class Screen {
         isOpen = false
         curs_set(1)
         endwin()
+        batcher.drain()
+        modes.restore()
         if let screen { delscreen(screen) }
         screen = nil
     }
