@@ -12,8 +12,7 @@ enum Usage {
       -s, --seconds N         seconds per message, 2 to 20 (default 5)
           --once              play the messages once, then stop on the last
           --shuffle           random order, never the same message twice in a row
-          --speed N           LED columns of the text per second (the same reading speed at
-                              any terminal size); negative scrolls left-to-right (default 24)
+          --speed N           LED columns per second, negative scrolls left-to-right (default 24)
           --static            do not scroll: centre the message
       -c, --color C           red amber green blue white cyan magenta rainbow or #RRGGBB
           --style S           dots, blocks, half or braille (default dots)

@@ -2,7 +2,9 @@
 public struct PlayerSettings: Sendable, Equatable {
     public var loop = true
     public var shuffle = false
-    /// LED columns of the text per second; negative scrolls left-to-right.
+    /// LED columns of the sign per second, like a physical sign: text
+    /// crosses a 100-LED-wide panel in about 4 s at the default 24, whatever
+    /// its scale; negative scrolls left-to-right.
     public var speed = 24.0
     /// Centre the message instead of scrolling it.
     public var staticText = false

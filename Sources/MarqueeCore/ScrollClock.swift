@@ -13,7 +13,7 @@
 /// clock.sample(at: 31)              // 180
 /// ```
 public struct ScrollClock: Sendable, Equatable {
-    /// Position when last folded, in LED columns of the text.
+    /// Position when last folded, in LED columns of the sign's panel.
     public private(set) var frozen: Double
     /// Time (seconds, monotonic) of the last fold.
     public private(set) var anchor: Double

@@ -145,7 +145,7 @@ struct PlayerSceneTests {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
         _ = player.handle(key: .character("m"), at: 1)
         let frozen = player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement
-        #expect(frozen == .scrolling(ledOffset: 24 * 3))
+        #expect(frozen == .scrolling(ledOffset: 24))
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == frozen)
     }
 }
