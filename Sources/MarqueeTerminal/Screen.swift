@@ -14,16 +14,14 @@ public final class Screen {
     private let outputFD: Int32
     private var screen: OpaquePointer?
     private var previous: FrameModel?
-    private var pairs: [InkPair: (attributes: attr_t, pair: Int32)] = [:]
+    /// Colour pair and attributes per (foreground, background) ink code,
+    /// filled on first use. An array, not a dictionary: it is read for every
+    /// changed cell, and hashing was a fifth of the drawing time.
+    private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     private var nextPair: Int32 = 1
     private var isOpen = false
     private let batcher: OutputBatcher
     private let modes: TerminalModes
-
-    private struct InkPair: Hashable {
-        let foreground: Ink
-        let background: Ink
-    }
 
     /// Opens the terminal named by `environment["TERM"]` on standard output,
     /// reading nothing itself (keys come from `KeyboardReader` on `inputFD`).
@@ -161,7 +159,7 @@ public final class Screen {
     }
 
     private func pairStyle(foreground: Ink, background: Ink) -> (attributes: attr_t, pair: Int32) {
-        let key = InkPair(foreground: foreground, background: background)
+        let key = foreground.code * Ink.codeCount + background.code
         if let known = pairs[key] { return known }
         let resolved = colors.resolve(foreground: foreground, background: background)
         var attributes = lm_a_normal()
@@ -186,6 +184,20 @@ public final class Screen {
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         if codeset.uppercased() != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}
+
+extension Ink {
+    /// Distinct inks: plain, every LED shade of every rainbow hue, every tone.
+    static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + 4
+
+    /// A small dense number for the ink, to index tables.
+    var code: Int {
+        switch self {
+        case .plain: 0
+        case let .led(shade, hue): 1 + Int(shade.rawValue) * MarqueeScene.rainbowHues + Int(hue) % MarqueeScene.rainbowHues
+        case .text(let tone): 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + Int(tone.rawValue)
         }
     }
 }
