@@ -1,4 +1,3 @@
-import Foundation
 import MarqueeCore
 
 /// Turns the bytes of a cue file into cues (SPEC 9): one message per line for
@@ -56,40 +55,34 @@ public enum CueFileParser {
     }
 
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            throw ParseError("\(name): not valid JSON")
-        }
-        guard let entries = root as? [Any] else { throw ParseError("\(name): a deck must be a JSON array of entries") }
+        guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
+        guard case .array(let entries) = root else { throw ParseError("\(name): a deck must be a JSON array of entries") }
         var cues: [Cue] = []
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
-            if let text = entry as? String {
+            switch entry {
+            case .string(let text):
                 cues.append(try cue(text: text, caption: nil, seconds: defaultSeconds, place: place))
-                continue
-            }
-            guard let object = entry as? [String: Any] else {
+            case .object(let object):
+                guard case .string(let text)? = object["text"] else {
+                    throw ParseError("\(place): \"text\" is missing or not a string")
+                }
+                var caption: String?
+                switch object["caption"] {
+                case nil, .null?: break
+                case .string(let value)?: caption = value
+                default: throw ParseError("\(place): \"caption\" must be a string")
+                }
+                var seconds = defaultSeconds
+                switch object["seconds"] {
+                case nil, .null?: break
+                case .number(let value)?: seconds = value
+                default: throw ParseError("\(place): \"seconds\" must be a number")
+                }
+                cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
+            default:
                 throw ParseError("\(place): must be a string or an object with \"text\"")
             }
-            guard let text = object["text"] as? String else {
-                throw ParseError("\(place): \"text\" is missing or not a string")
-            }
-            var caption: String?
-            if let value = object["caption"], !(value is NSNull) {
-                guard let string = value as? String else { throw ParseError("\(place): \"caption\" must be a string") }
-                caption = string
-            }
-            var seconds = defaultSeconds
-            if let value = object["seconds"], !(value is NSNull) {
-                // JSON true/false also arrive as NSNumber; their type code is "c".
-                guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-                    throw ParseError("\(place): \"seconds\" must be a number")
-                }
-                seconds = number.doubleValue
-            }
-            cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
         }
         guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
         return Result(cues: cues, notes: [])

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MarqueeCore
 
 /// Notices when the cue file changed on disk and re-reads it, so a sign can

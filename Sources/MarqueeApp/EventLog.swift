@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MarqueeCore
 
 /// Appends `--events` records to a file, one JSON object per line, each
@@ -20,7 +20,7 @@ final class EventLog {
         line.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }  // a full disk must not stop the sign
                 offset += written

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MarqueeCore
 
 /// Which glyphs the sign uses: the built-in LED font unless `--font` names
@@ -13,7 +13,7 @@ enum FontChoice {
                 throw Platform.Failure(message: error.description, status: 1)
             }
         }
-        let fallback: (any GlyphSource)? = FileManager.default.isReadableFile(atPath: unifontPath)
+        let fallback: (any GlyphSource)? = access(unifontPath, R_OK) == 0
             ? LazyGlyphSource { try? FontLoading.loadFont(path: unifontPath) }
             : nil
         return FontSelection(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback)

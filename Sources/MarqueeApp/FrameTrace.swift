@@ -1,19 +1,20 @@
-import Foundation
+import Glibc
 
 /// Records how late each frame tick woke, one number of microseconds per
 /// line, when `LEDMARQUEE_FRAME_TRACE` names a file. The benchmark reads it
 /// for frame-start jitter; normal runs never create it.
 @MainActor
 final class FrameTrace {
-    private let handle: FileHandle
+    private let fd: Int32
     private var buffer = ""
 
     init?(environment: [String: String]) {
-        guard let path = environment["LEDMARQUEE_FRAME_TRACE"], !path.isEmpty,
-              FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else { return nil }
-        self.handle = handle
+        guard let path = environment["LEDMARQUEE_FRAME_TRACE"], !path.isEmpty else { return nil }
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return nil }
     }
+
+    deinit { close(fd) }
 
     func record(lateness: Duration) {
         let micros = Double(lateness.components.seconds) * 1e6 + Double(lateness.components.attoseconds) * 1e-12
@@ -23,7 +24,7 @@ final class FrameTrace {
     }
 
     func flush() {
-        handle.write(Data(buffer.utf8))
+        Platform.writeAll(fd, buffer)
         buffer = ""
     }
 }

@@ -1,16 +1,45 @@
-import Foundation
+import Glibc
 
 /// The only place that touches the process: environment, standard streams,
 /// exit status, bounded file reads (as swift-argument-parser's `Platform`).
 enum Platform {
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The process environment, read from `environ` (no Foundation: it
+    /// alone would add a third to the program's memory).
+    static var environment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
 
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        writeAll(STDERR_FILENO, line + "\n")
     }
 
     static func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeAll(STDOUT_FILENO, text)
+    }
+
+    /// Writes all of `text`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     /// An error that ends the run: a message line and an exit status.

@@ -38,12 +38,14 @@ public enum FrameComposer {
         switch scene.placement {
         case .centred:
             return max(0, (geometry.panelColumns - scaledWidth) / 2)
-        case .scrolling(let offset):
-            // Enters at the right edge, leaves at the left, and comes round
-            // again once it has fully gone: a classic marquee.
+        case let .scrolling(offset, entry):
+            // Moves left from its entry position, leaves at the left edge and
+            // comes round again from the right once it has fully gone.
             let period = geometry.panelColumns + scaledWidth
             guard period > 0 else { return 0 }
-            let phase = ((offset % period) + period) % period
+            let entryStart = entry == .rightEdge ? geometry.panelColumns : max(0, (geometry.panelColumns - scaledWidth) / 2)
+            let distance = geometry.panelColumns - entryStart + offset
+            let phase = ((distance % period) + period) % period
             return geometry.panelColumns - phase
         }
     }

@@ -5,9 +5,18 @@ public struct MarqueeScene: Sendable, Equatable {
     /// Where the text sits horizontally on the panel.
     public enum Placement: Sendable, Equatable {
         /// Scrolled by this many panel LEDs from its entry position.
-        case scrolling(ledOffset: Int)
+        case scrolling(ledOffset: Int, entry: Entry = .rightEdge)
         /// Centred (or from its start when wider than the panel).
         case centred
+    }
+
+    /// Where a message stands before it has moved.
+    public enum Entry: Sendable, Equatable {
+        /// Just beyond the right edge, entering: the classic marquee.
+        case rightEdge
+        /// Already in view (centred when it fits, else from its start), so a
+        /// message of a rotating flow is readable the moment it appears.
+        case inView
     }
 
     /// The countdown bar, in eighths of a cell so partial blocks draw smoothly.

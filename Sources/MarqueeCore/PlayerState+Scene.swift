@@ -25,7 +25,7 @@ extension PlayerState {
         let position = clock.sample(at: t)
         let waitingAtEntry = !clock.isRunning && position == 0
         let placement: MarqueeScene.Placement = isScrolling && !waitingAtEntry
-            ? .scrolling(ledOffset: Int(position.rounded(.down)))
+            ? .scrolling(ledOffset: Int(position.rounded(.down)), entry: advanceConditions.advancesAutomatically ? .inView : .rightEdge)
             : .centred
         var rainbowPhase: Int?
         if settings.rainbow {

@@ -1,7 +1,8 @@
-import Foundation
+import Dispatch
+import Glibc
 import MarqueeCore
 
-/// Reads key presses from the terminal on a thread of its own and delivers
+/// Reads key presses from the terminal on a dispatch queue of its own and delivers
 /// them as an `AsyncStream`, so ncurses (on the main actor) is never called
 /// from two threads and a blocking read never stalls a frame.
 public enum KeyboardReader {
@@ -11,7 +12,9 @@ public enum KeyboardReader {
     /// Keys read from `fd` until end of file or an error.
     public static func keys(from fd: Int32) -> AsyncStream<Key> {
         AsyncStream { continuation in
-            let thread = Thread {
+            // A queue of its own: its one blocking read loop never holds up
+            // the cooperative pool the rest of the program runs on.
+            DispatchQueue(label: "ledmarquee.keyboard").async {
                 var decoder = KeyDecoder()
                 var buffer = [UInt8](repeating: 0, count: 256)
                 while true {
@@ -32,8 +35,6 @@ public enum KeyboardReader {
                 }
                 continuation.finish()
             }
-            thread.name = "ledmarquee.keyboard"
-            thread.start()
         }
     }
 }

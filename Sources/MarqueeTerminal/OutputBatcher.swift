@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Sends each frame to the terminal in one write. ncurses 6.4 flushes its
 /// output after every cursor movement, which for a scrolling sign is a

@@ -1,5 +1,5 @@
 import CNcursesw
-import Foundation
+import Glibc
 import MarqueeCore
 
 /// The ncurses screen: opens the terminal, draws frames writing only the

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 
 /// The Unix signals the player reacts to.
 public enum TerminalSignal: Sendable, Equatable {

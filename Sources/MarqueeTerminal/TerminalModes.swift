@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The terminal's input modes: keys arrive one at a time, unechoed, while
 /// Ctrl-C and Ctrl-Z still send their signals. Set here rather than by

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MarqueeApp
 
 /// The executable: everything lives in MarqueeApp so it can be tested.

@@ -97,3 +97,24 @@ struct FrameComposerTests {
         #expect(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[row].contains("日本 caption"))
     }
 }
+
+@Suite("Entry position")
+struct EntryPositionTests {
+    @Test("a rotating flow's message starts in view: centred when it fits, then scrolls and wraps")
+    func inView() {
+        let layout = TextLayout(text: "HI", font: LEDFont.builtIn)
+        let geometry = ScreenGeometry(columns: 60, rows: 14, style: .dots, lineHeight: layout.inkRows.count, hasCaption: false)
+        func start(_ offset: Int) -> Int {
+            let scene = MarqueeScene(geometry: geometry, style: .dots, monochrome: true, messageID: 0, plainText: "HI",
+                                     placement: .scrolling(ledOffset: offset, entry: .inView))
+            return FrameComposer.textStart(scene, textWidth: layout.width)
+        }
+        let centred = (geometry.panelColumns - layout.width * geometry.scale) / 2
+        #expect(start(0) == centred)
+        #expect(start(3) == centred - 3)
+        // Once fully gone on the left it comes back at the right edge.
+        let period = geometry.panelColumns + layout.width * geometry.scale
+        #expect(start(centred + layout.width * geometry.scale) == geometry.panelColumns)
+        #expect(start(period) == centred)
+    }
+}
