@@ -49,9 +49,3 @@ final class CueReloader {
         return FileSignature(size: Int64(info.st_size), modified: info.st_mtim, inode: UInt64(info.st_ino))
     }
 }
-
-/// The power probe as the player sees it: a reading and how often to take one.
-struct PowerSourceAdapter {
-    let interval: Double
-    let read: () -> PowerStatus
-}

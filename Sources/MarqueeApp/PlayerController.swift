@@ -66,9 +66,6 @@ final class PlayerController {
         return 0
     }
 
-    /// Restores the terminal if the process must end abruptly.
-    func emergencyClose() { screen.close() }
-
     private func perform(_ effects: [PlayerEffect]) {
         for effect in effects {
             switch effect {

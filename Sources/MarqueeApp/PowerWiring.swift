@@ -18,6 +18,12 @@ enum PowerWiring {
     }
 }
 
+/// The power probe as the player sees it: a reading and how often to take one.
+struct PowerSourceAdapter {
+    let interval: Double
+    let read: () -> PowerStatus
+}
+
 /// Holds the probe's hysteresis state between readings.
 private final class ProbeBox {
     private var probe: PowerProbe
