@@ -105,7 +105,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     }
 
     /// The frame loop: sleeps to each frame deadline; a late frame is
-    /// skipped (the next deadline moves past now), never queued.
+    /// skipped (the next deadline moves past now), never queued. Deadlines
+    /// stay on the 1/fps grid, but slots before the picture's next change
+    /// are skipped: at 24 LEDs/s the sign ticks 24 times a second, each tick
+    /// moving one LED, instead of 60 ticks of which most would draw nothing.
     private func tick(framesPerSecond: Int) async {
         let interval = Duration.seconds(1) / framesPerSecond
         var deadline = clock.now.advanced(by: interval)
@@ -118,6 +121,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             onTickLateness?(deadline.duration(to: clock.now))
             onFrame()
             deadline = deadline.advanced(by: interval)
+            let change = instant(at: state.nextVisibleChange(after: now()))
+            while deadline < change { deadline = deadline.advanced(by: interval) }
             let now = clock.now
             if deadline < now {
                 let behind = deadline.duration(to: now)

@@ -108,6 +108,26 @@ public struct PlayerState: Sendable {
         syncDerivedState(at: t)
     }
 
+    /// The latest time after `t` at which the picture may next change on its
+    /// own: the scroll reaching the next LED, a fade or countdown step, the
+    /// rainbow's next hue. At most half a second away, so the loop never
+    /// sleeps long on a stale answer.
+    public func nextVisibleChange(after t: Double) -> Double {
+        if controlsVisible, waitStartedAt != nil { return t }          // countdown bar
+        if effectsAllowed, t < cueStartedAt + PlayerState.fadeSeconds { return t }
+        var next = t + 0.5
+        if settings.rainbow, effectsAllowed {
+            next = min(next, ((t * 6).rounded(.down) + 1) / 6)
+        }
+        if clock.isRunning, clock.speed > 0 {
+            let position = clock.sample(at: t)
+            let fraction = position - position.rounded(.down)
+            let distance = clock.direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
+            next = min(next, t + distance / clock.speed)
+        }
+        return next
+    }
+
     // MARK: Keeping derived state in step
 
     /// Folds the scroll position when "should render frames" changed, and

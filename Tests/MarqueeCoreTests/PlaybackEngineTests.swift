@@ -87,7 +87,7 @@ struct PlaybackEngineTests {
         #expect(harness.frames == framesWhenPaused)
         harness.engine.handle(key: .character(" "))
         await harness.run(until: 3.5)
-        #expect(harness.frames > framesWhenPaused + 20)
+        #expect(harness.frames > framesWhenPaused + 8)
     }
 
     @Test("cancelling waits leaks no task")
@@ -112,5 +112,42 @@ struct PlaybackEngineTests {
         #expect(harness.engine.state.controlsVisible)
         await harness.run(until: 5.1)
         #expect(!harness.engine.state.controlsVisible)
+    }
+}
+
+@Suite("Frame ticks")
+@MainActor
+struct FrameTickTests {
+    @Test("scrolling ticks once per LED step, not at the full frame rate, while nothing else moves")
+    func ticksFollowTheScroll() async {
+        let harness = EngineHarness(cueCount: 1, seconds: 5)
+        await harness.run(until: 1)
+        let start = harness.frames
+        await harness.run(until: 3)
+        // 24 LEDs/s on a 60 fps grid: about 24 ticks a second, not 60.
+        #expect((44...52).contains(harness.frames - start), "\(harness.frames - start) frames in 2 s")
+    }
+
+    @Test("with the controls line up the countdown bar moves every frame")
+    func countdownTicksEveryFrame() async {
+        let harness = EngineHarness(cueCount: 2, seconds: 20) { $0.idleTimeout = 100 }
+        harness.engine.handle(key: .character("?"))
+        harness.engine.handle(key: .character("?"))
+        await harness.run(until: 1)
+        let start = harness.frames
+        await harness.run(until: 2)
+        #expect(harness.frames - start >= 55, "\(harness.frames - start) frames in 1 s")
+    }
+
+    @Test("the next change: one LED ahead when scrolling, at once while fading or counting down")
+    func nextChange() {
+        var settings = PlayerSettings()
+        settings.speed = 10
+        var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, seed: 1, at: 0)
+        #expect(abs(player.nextVisibleChange(after: 0.25) - 0.3) < 1e-9)
+        _ = player.handle(key: .character("n"), at: 1)   // a fade starts and the controls show
+        #expect(player.nextVisibleChange(after: 1.1) == 1.1)
+        player.hideControls()
+        #expect(player.nextVisibleChange(after: 1.5) > 1.5)
     }
 }
