@@ -17,9 +17,8 @@ extension PlayerState {
     /// The scene for a terminal of `columns` x `rows` at time `t`, for a
     /// message whose inked rows are `lineHeight` high.
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
-        let hasCaption = cues.contains { $0.caption != nil }
         let geometry = ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,
-                                      hasCaption: hasCaption, helpLines: helpOpen ? PlayerState.helpLines.count : nil)
+                                      hasCaption: anyCaption, helpLines: helpOpen ? PlayerState.helpLines.count : nil)
         // A message that has not moved yet while motion is stopped would sit
         // at its entry position, off the edge: show it centred instead.
         let position = clock.sample(at: t)

@@ -5,7 +5,12 @@
 /// terminal or real time. Times are seconds on a monotonic clock.
 public struct PlayerState: Sendable {
     public internal(set) var settings: PlayerSettings
-    public internal(set) var cues: [Cue]
+    public internal(set) var cues: [Cue] {
+        didSet { anyCaption = cues.contains { $0.caption != nil } }
+    }
+    /// Whether any cue has a caption (the caption row is kept for all of
+    /// them, so the sign does not jump); kept with `cues` so no frame scans them.
+    public private(set) var anyCaption = false
     /// Play order (indices into `cues`) and where in it we are.
     public internal(set) var order: [Int]
     public internal(set) var orderPosition = 0
@@ -40,6 +45,7 @@ public struct PlayerState: Sendable {
     public init(cues: [Cue], settings: PlayerSettings, seed: UInt64 = 0, at t: Double = 0) {
         self.settings = settings
         self.cues = cues.isEmpty ? [Cue(text: "")] : cues
+        self.anyCaption = self.cues.contains { $0.caption != nil }
         self.random = SplitMix64(seed: seed)
         self.clock = ScrollClock(speed: settings.staticText ? 0 : settings.speed)
         // The first message appears at once: fades are for transitions.

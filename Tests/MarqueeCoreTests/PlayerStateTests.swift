@@ -161,3 +161,16 @@ struct PlaybackStartTests {
         #expect(player.clock.sample(at: 1.25) == 24)
     }
 }
+
+@Suite("Caption row")
+struct CaptionRowTests {
+    @Test("the caption row follows the cues, also after a reload")
+    func followsCues() {
+        var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
+        #expect(!player.anyCaption)
+        #expect(player.scene(at: 0, columns: 80, rows: 24, lineHeight: 7).geometry.captionRow == nil)
+        _ = player.replaceCues([Cue(text: "A", caption: "a letter")], at: 1)
+        #expect(player.anyCaption)
+        #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).geometry.captionRow == 21)
+    }
+}
