@@ -43,7 +43,7 @@ final class PlayerController {
         engine.onEffects = { [unowned self] effects in self.perform(effects) }
         engine.onFrame = { [unowned self] in self.render() }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
-        if let powerSource { engine.apply(power: powerSource.read()) }
+        readPower()
         engine.start()
         let keys = KeyboardReader.keys(from: inputFD)
         backgroundTasks.append(Task { [unowned self] in
@@ -71,9 +71,20 @@ final class PlayerController {
             switch effect {
             case .log(let record): log?.write(record, at: engine.now())
             case .quit: quit()
-            case .probePower: if let powerSource { engine.apply(power: powerSource.read()) }
+            case .probePower: readPower()
             }
         }
+    }
+
+    /// Takes a power reading now and hands it to the engine.
+    private func readPower() {
+        if let powerSource { engine.apply(power: powerSource.read()) }
+    }
+
+    /// Draws the next frame whole: the screen has forgotten what it showed.
+    private func repaint() {
+        lastScene = nil
+        render()
     }
 
     private func quit() {
@@ -89,17 +100,17 @@ final class PlayerController {
             quit()
         case .resize:
             screen.updateSize()
-            lastScene = nil
             log?.write(.resize(columns: screen.columns, rows: screen.rows), at: engine.now())
-            render()
+            repaint()
         case .suspend:
             engine.setScene(.background)
             screen.suspend()
             SignalEvents.stopSelf()
         case .resume:
             screen.resume()
+            // The whole frame is drawn again, and power is re-read (the
+            // .probePower effect of going active) before that first frame.
             lastScene = nil
-            // Power is re-read (the .probePower effect) before the first frame.
             engine.setScene(.active)
             render()
         }
@@ -112,7 +123,7 @@ final class PlayerController {
             backgroundTasks.append(Task { [unowned self] in
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: .seconds(powerSource.interval)) } catch { return }
-                    self.engine.apply(power: powerSource.read())
+                    self.readPower()
                 }
             })
         }

@@ -31,12 +31,12 @@ public final class Screen {
         guard term != "dumb" else { throw .unknownTerm(term) }
         Screen.ensureUTF8Locale()
         outputFD = STDOUT_FILENO
-        guard let batcher = OutputBatcher(terminalFD: STDOUT_FILENO),
+        guard let batcher = OutputBatcher(terminalFD: outputFD),
               let output = fdopen(dup(batcher.writeFD), "w"), let input = fdopen(dup(inputFD), "r") else {
             throw .cannotOpenTTY(String(cString: strerror(errno)))
         }
         self.batcher = batcher
-        modes = TerminalModes(fd: STDOUT_FILENO)
+        modes = TerminalModes(fd: outputFD)
         let wantsDirect = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
             && (environment["NO_COLOR"] ?? "").isEmpty
         var opened: OpaquePointer?
