@@ -31,6 +31,48 @@ static inline int lm_put_cell(int y, int x, wchar_t ch, attr_t attrs, int pair) 
     return mvwadd_wch(stdscr, y, x, &cell);
 }
 
+// A terminfo string capability, or NULL when the terminal lacks it.
+static inline const char *lm_terminal_string(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *) -1 ? NULL : value;
+}
+
+// Shifts row y of the terminal n cells left from column 0 with the
+// terminal's delete-character (dch, else n times dch1), the way ncurses
+// itself shifts a line that lost characters, and applies the same shift to
+// ncurses' record of the terminal (curscr) and of the window (stdscr), so
+// the next update writes only cells that still differ. The cursor is on
+// row from_y, column 0 (from_y -1: unknown). Blanks shift in at the right
+// in the default colours.
+//
+// vid_attr, mvcur and putp keep ncurses' idea of the cursor and attributes
+// right but write with putchar, to stdout; glibc documents stdout as a
+// plain variable, so it points at `out` (ncurses' own output stream) for
+// the duration, keeping these bytes in order with ncurses' updates.
+static inline int lm_shift_row_left(FILE *out, int y, int n, int from_y, const char *dch, const char *dch1) {
+    if (n <= 0 || (dch == NULL && dch1 == NULL)) return ERR;
+    FILE *saved = stdout;
+    stdout = out;
+    vid_attr(A_NORMAL, 0, NULL);
+    int moved = mvcur(from_y, from_y < 0 ? -1 : 0, y, 0);
+    if (moved != ERR) {
+        if (dch != NULL) {
+            putp(tiparm(dch, n));
+        } else {
+            for (int i = 0; i < n; i++) putp(dch1);
+        }
+    }
+    fflush(out);
+    stdout = saved;
+    if (moved == ERR) return ERR;
+    WINDOW *windows[2] = { curscr, stdscr };
+    for (int w = 0; w < 2; w++) {
+        wmove(windows[w], y, 0);
+        for (int i = 0; i < n; i++) wdelch(windows[w]);
+    }
+    return OK;
+}
+
 int wcwidth(wchar_t c);
 
 #endif

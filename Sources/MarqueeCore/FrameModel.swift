@@ -51,6 +51,10 @@ public struct FrameModel: Sendable, Equatable {
     public let columns: Int
     public let rows: Int
     public private(set) var cells: [Cell]
+    /// Where the scrolling text stands on the LED panel, set by the composer
+    /// so the screen can shift rows on the terminal instead of redrawing
+    /// them. A hint only: it takes no part in equality.
+    public var panelScroll: PanelScroll?
 
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
@@ -80,6 +84,10 @@ public struct FrameModel: Sendable, Equatable {
         }
     }
 
+    public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
+        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.cells == rhs.cells
+    }
+
     /// The frame as plain text, one line per row, trailing spaces trimmed.
     public var text: String {
         var lines: [String] = []
@@ -95,5 +103,33 @@ public struct FrameModel: Sendable, Equatable {
             lines.append(text)
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The LED panel's rows and the column its text starts at, in a frame. Two
+/// frames whose panels differ only by the text's position differ, row by
+/// row, by a shift: `shift(since:)` says how many cells.
+public struct PanelScroll: Sendable, Equatable {
+    /// Frame rows the panel occupies.
+    public var rows: Range<Int>
+    /// Panel (LED) column where the text's first column stands.
+    public var textStart: Int
+    /// Terminal cells per LED column, doubled so braille (two LEDs a cell) is whole.
+    public var halfCellsPerLED: Int
+
+    public init(rows: Range<Int>, textStart: Int, halfCellsPerLED: Int) {
+        self.rows = rows
+        self.textStart = textStart
+        self.halfCellsPerLED = halfCellsPerLED
+    }
+
+    /// Cells the panel's content moved left since `earlier`, when it moved
+    /// left by a whole number of cells on the same panel; nil otherwise
+    /// (moved right, wrapped round, or another layout).
+    public func shift(since earlier: PanelScroll) -> Int? {
+        guard rows == earlier.rows, halfCellsPerLED == earlier.halfCellsPerLED else { return nil }
+        let halfCells = (earlier.textStart - textStart) * halfCellsPerLED
+        guard halfCells > 0, halfCells % 2 == 0 else { return nil }
+        return halfCells / 2
     }
 }

@@ -26,6 +26,20 @@ struct PanelPainter {
         .led(lit ? scene.litShade : .unlit, hue: hues[column])
     }
 
+    /// Frame rows the panel is painted on.
+    var frameRows: Range<Int> {
+        scene.geometry.ledAreaTop..<(scene.geometry.ledAreaTop + scene.geometry.ledAreaRows)
+    }
+
+    /// Terminal cells per LED column, doubled (braille packs two LEDs a cell).
+    var halfCellsPerLED: Int {
+        switch scene.style {
+        case .dots, .blocks: 4
+        case .half: 2
+        case .braille: 1
+        }
+    }
+
     mutating func paint(into frame: inout FrameModel) {
         let geometry = scene.geometry
         let top = geometry.ledAreaTop

@@ -21,7 +21,12 @@ public final class Screen {
     private var nextPair: Int32 = 1
     private var isOpen = false
     private let batcher: OutputBatcher
+    /// ncurses' output stream (into the batcher's pipe).
+    private let output: UnsafeMutablePointer<FILE>
     private let modes: TerminalModes
+    /// The terminal's delete-character capabilities (`dch`, `dch1`), for
+    /// shifting a scrolled panel's rows; both nil: every row is redrawn.
+    private var deleteCharacters: (dch: UnsafePointer<CChar>?, dch1: UnsafePointer<CChar>?) = (nil, nil)
 
     /// Opens the terminal named by `environment["TERM"]` on standard output,
     /// reading nothing itself (keys come from `KeyboardReader` on `inputFD`).
@@ -36,6 +41,7 @@ public final class Screen {
             throw .cannotOpenTTY(String(cString: strerror(errno)))
         }
         self.batcher = batcher
+        self.output = output
         modes = TerminalModes(fd: outputFD)
         let wantsDirect = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
             && (environment["NO_COLOR"] ?? "").isEmpty
@@ -59,6 +65,7 @@ public final class Screen {
         leaveok(lm_stdscr(), true)
         columns = Int(lm_cols())
         rows = Int(lm_lines())
+        deleteCharacters = (lm_terminal_string("dch"), lm_terminal_string("dch1"))
         updateSize()
         batcher.drain()
     }
@@ -77,8 +84,9 @@ public final class Screen {
         // Each update must fit in the output pipe (see OutputBatcher): one
         // band on any common terminal, several on a huge one.
         let band = max(1, batcher.capacity / max(1, frame.columns * bytesPerCellBound))
+        let shift = shift(from: old, to: frame)
         for top in stride(from: 0, to: frame.rows, by: band) {
-            let changed = put(frame, rows: top..<min(frame.rows, top + band), over: old)
+            let changed = put(frame, rows: top..<min(frame.rows, top + band), over: old, shift: shift)
             if changed {
                 wnoutrefresh(lm_stdscr())
                 doupdate()
@@ -90,13 +98,37 @@ public final class Screen {
         return anyChange
     }
 
+    /// The panel rows of `frame` and how many cells their content moved left
+    /// since `old`, when the terminal can delete characters.
+    private func shift(from old: FrameModel?, to frame: FrameModel) -> (rows: Range<Int>, cells: Int)? {
+        guard deleteCharacters.dch != nil || deleteCharacters.dch1 != nil,
+              let now = frame.panelScroll, let before = old?.panelScroll,
+              let cells = now.shift(since: before), cells < frame.columns / 2 else { return nil }
+        return (now.rows, cells)
+    }
+
     /// Puts the cells of `rows` that differ from `old` into ncurses' screen.
-    private func put(_ frame: FrameModel, rows: Range<Int>, over old: FrameModel?) -> Bool {
+    /// A panel row whose content moved left by `shift.cells` is first
+    /// shifted on the terminal (a few bytes) so that only the cells that
+    /// came into view are written, not every edge of every lit LED.
+    private func put(_ frame: FrameModel, rows: Range<Int>, over old: FrameModel?, shift: (rows: Range<Int>, cells: Int)?) -> Bool {
         var changed = false
+        var cursorRow: Int32 = -1
         for row in rows {
+            var offset = 0
+            if let old, let shift, shift.rows.contains(row), Screen.isShifted(row: row, of: frame, from: old, by: shift.cells),
+               lm_shift_row_left(output, Int32(row), Int32(shift.cells), cursorRow, deleteCharacters.dch, deleteCharacters.dch1) == OK {
+                cursorRow = Int32(row)
+                offset = shift.cells
+                changed = true
+            }
+            let reach = frame.columns - offset
             for column in 0..<frame.columns {
                 let cell = frame[row, column]
-                if let old, old[row, column] == cell { continue }
+                if let old {
+                    let before = column < reach ? old[row, column + offset] : .blank
+                    if before == cell { continue }
+                }
                 if cell == .continuation { continue }
                 let style = pairStyle(foreground: cell.foreground, background: cell.background)
                 _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
@@ -104,6 +136,30 @@ public final class Screen {
             }
         }
         return changed
+    }
+
+    /// Whether `row` of `frame` is `old`'s row moved `cells` left, give or
+    /// take a few cells, and not simply unchanged. Rows holding wide
+    /// characters are never shifted (half a character cannot move).
+    private static func isShifted(row: Int, of frame: FrameModel, from old: FrameModel, by cells: Int) -> Bool {
+        let columns = frame.columns
+        var unchanged = true
+        for column in 0..<columns where frame[row, column] != old[row, column] {
+            unchanged = false
+            break
+        }
+        if unchanged { return false }
+        let tolerance = columns / 8
+        var mismatches = 0
+        for column in 0..<columns {
+            let cell = frame[row, column]
+            if cell == .continuation || old[row, column] == .continuation { return false }
+            if column + cells < columns, cell != old[row, column + cells] {
+                mismatches += 1
+                if mismatches > tolerance { return false }
+            }
+        }
+        return true
     }
 
     /// Re-reads the terminal size after SIGWINCH and clears, so the next

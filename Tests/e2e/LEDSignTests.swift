@@ -225,6 +225,30 @@ extension EndToEnd {
             #expect(status == 0)
         }
 
+        @Test("after scrolling by shifting rows on the terminal, the picture equals a full repaint of the same frame")
+        func shiftedRowsMatchARepaint() async throws {
+            let session = try await Session.start("shift", Launch(arguments: ["--idle-timeout", "0.5", Self.longMessage]))
+            defer { session.close() }
+            // Scroll for a while at the default speed: many frames drawn by shifting.
+            try await session.waitForLitLEDs(minimum: 30, leftOf: 40)
+            try await pause(1.0)
+            try await session.send("Space")
+            try await session.waitForEvent("pause event") { $0.name == "pause" }
+            let shifted = try await session.expectFrozen()
+
+            // A resize away and back makes the sign forget the screen and draw
+            // the same (paused) frame cell by cell.
+            try await session.resize(columns: 99, rows: 30)
+            try await session.waitForEvent("resize to 99x30") { $0.name == "resize" && $0.int("cols") == 99 }
+            try await session.resize(columns: 100, rows: 30)
+            try await session.waitForEvent("resize back") { $0.name == "resize" && $0.int("cols") == 100 }
+            let repainted = try await session.expectFrozen()
+            let rows = session.panelRows
+            let same = shifted.top(rows) == repainted.top(rows)
+            #expect(same, "shifted:\n\(shifted.sketch(panelRows: rows))\n---\nrepainted:\n\(repainted.sketch(panelRows: rows))")
+            #expect(shifted.litLEDs(panelRows: rows).count >= 30)
+        }
+
         @Test("? shows the help overlay and closes it again")
         func helpOverlay() async throws {
             let session = try await Session.start("help", Launch(arguments: ["HELP TEST"]))
