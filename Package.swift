@@ -3,7 +3,8 @@ import PackageDescription
 
 /// One library per layer and a thin executable (see ENGINEERING.md):
 /// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
-/// ncurses, MarqueeApp wires them together, `ledmarquee` only calls `main`.
+/// ncurses, EventLoop runs the main thread (timers, main-actor work),
+/// MarqueeApp wires them together, `ledmarquee` only calls `main`.
 let package = Package(
     name: "ledmarquee",
     products: [
@@ -20,11 +21,14 @@ let package = Package(
         .target(name: "MarqueeCore", plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "MarqueeCore"]),
-        .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PowerProbe", "MarqueeTerminal"]),
-        .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp"]),
+        .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
+        .target(name: "EventLoop", dependencies: ["CEventLoop"]),
+        .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PowerProbe", "MarqueeTerminal", "EventLoop"]),
+        .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore"]),
         .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe"]),
         .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal"]),
+        .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp"]),
         .testTarget(name: "EndToEndTests", path: "Tests/e2e"),
     ],

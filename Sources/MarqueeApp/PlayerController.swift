@@ -1,3 +1,4 @@
+import EventLoop
 import Glibc
 import MarqueeCore
 import MarqueeTerminal
@@ -7,7 +8,7 @@ import MarqueeTerminal
 /// log, and restores the terminal on every way out.
 @MainActor
 final class PlayerController {
-    private let engine: PlaybackEngine<ContinuousClock>
+    private let engine: PlaybackEngine<LoopClock>
     private let screen: Screen
     private let fonts: FontSelection
     private var missingGlyphsNoticed = false
@@ -25,7 +26,7 @@ final class PlayerController {
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontSelection, log: EventLog?,
          inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
-        engine = PlaybackEngine(state: state, clock: ContinuousClock())
+        engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
         self.fonts = fonts
         self.log = log
         self.inputFD = inputFD
@@ -40,21 +41,23 @@ final class PlayerController {
     func run(signals: AsyncStream<TerminalSignal>, notes: [String]) async -> Int32 {
         log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
         notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
-        engine.onEffects = { [unowned self] effects in self.perform(effects) }
-        engine.onFrame = { [unowned self] in self.render() }
+        engine.onEffects = { [weak self] effects in self?.perform(effects) }
+        engine.onFrame = { [weak self] in self?.render() }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
         readPower()
         engine.start()
         let keys = KeyboardReader.keys(from: inputFD)
-        backgroundTasks.append(Task { [unowned self] in
-            for await key in keys { self.engine.handle(key: key) }
+        // Weak: a cancelled task may still run its last lines after the
+        // player has gone.
+        backgroundTasks.append(loopTask { [weak self] in
+            for await key in keys { self?.engine.handle(key: key) }
             // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
             // SSH session under a shell that traps it): nobody can see the
             // sign or quit it, so stop rather than draw into the void.
-            self.quit()
+            self?.quit()
         })
-        backgroundTasks.append(Task { [unowned self] in
-            for await signal in signals { self.handle(signal) }
+        backgroundTasks.append(loopTask { [weak self] in
+            for await signal in signals { self?.handle(signal) }
         })
         startPeriodicWork()
         await withCheckedContinuation { quitContinuation = $0 }
@@ -119,19 +122,20 @@ final class PlayerController {
     /// The power probe and the cue-file change check, each on its own
     /// interval; the check's interval follows the quality tier.
     private func startPeriodicWork() {
+        let clock = engine.clock
         if let powerSource {
-            backgroundTasks.append(Task { [unowned self] in
+            backgroundTasks.append(loopTask { [weak self] in
                 while !Task.isCancelled {
-                    do { try await Task.sleep(for: .seconds(powerSource.interval)) } catch { return }
-                    self.readPower()
+                    do { try await Task.sleep(for: .seconds(powerSource.interval), clock: clock) } catch { return }
+                    self?.readPower()
                 }
             })
         }
         if let reloader {
-            backgroundTasks.append(Task { [unowned self] in
-                while !Task.isCancelled {
-                    let interval = self.engine.state.tier.reloadCheckInterval
-                    do { try await Task.sleep(for: .seconds(interval)) } catch { return }
+            backgroundTasks.append(loopTask { [weak self] in
+                while !Task.isCancelled, let interval = self?.engine.state.tier.reloadCheckInterval {
+                    do { try await Task.sleep(for: .seconds(interval), clock: clock) } catch { return }
+                    guard let self else { return }
                     switch reloader.check() {
                     case .unchanged: break
                     case .changed(let cues): self.engine.replaceCues(cues)
@@ -161,7 +165,7 @@ final class PlayerController {
             let notice = FontChoice.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
             log?.write(.error(message: notice), at: engine.now())
             // Shown once the current frame is done (this runs while drawing).
-            Task { [unowned self] in self.engine.showNotice(notice) }
+            loopTask { [weak self] in self?.engine.showNotice(notice) }
         }
         return layout
     }

@@ -22,8 +22,13 @@ public final class ConditionTaskRunner<ID: Hashable & Sendable> {
     /// promptly, so this falls back to 0 or 1 (tests check no task leaks).
     public private(set) var liveTaskCount = 0
     private var task: Task<Void, Never>?
+    private let executor: (any TaskExecutor)?
 
-    public init() {}
+    /// `executor`: where the tasks' nonisolated async work runs (the body of
+    /// `Task.sleep`, for one); nil for the global concurrent executor.
+    public init(executor: (any TaskExecutor)? = nil) {
+        self.executor = executor
+    }
 
     /// Starts `operation` for `id` unless the task for this same ID is the
     /// current one; any other task is cancelled first.
@@ -32,8 +37,8 @@ public final class ConditionTaskRunner<ID: Hashable & Sendable> {
         task?.cancel()
         currentID = id
         liveTaskCount += 1
-        task = Task { @MainActor [weak self] in
-            await operation(id)
+        task = Task { @MainActor [weak self, executor] in
+            await withTaskExecutorPreference(executor) { await operation(id) }
             self?.liveTaskCount -= 1
         }
     }

@@ -5,7 +5,7 @@
 /// effects to perform. The clock is injected, so tests drive time by hand.
 ///
 /// ```swift
-/// let engine = PlaybackEngine(state: state, clock: ContinuousClock())
+/// let engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
 /// engine.onFrame = { screen.draw(...) }
 /// engine.start()
 /// engine.handle(key: .character("n"))
@@ -23,14 +23,19 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// (for the benchmark's jitter figures; unset in normal runs).
     public var onTickLateness: ((Duration) -> Void)?
 
-    private let advanceRunner = ConditionTaskRunner<AdvanceConditionID>()
-    private let tickerRunner = ConditionTaskRunner<FrameTickerID>()
-    private let idleRunner = ConditionTaskRunner<Int>()
+    private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
+    private let tickerRunner: ConditionTaskRunner<FrameTickerID>
+    private let idleRunner: ConditionTaskRunner<Int>
 
-    public init(state: PlayerState, clock: C, origin: C.Instant? = nil) {
+    /// `executor`: where the timed tasks' nonisolated work runs (see
+    /// `ConditionTaskRunner`); the player passes its event loop.
+    public init(state: PlayerState, clock: C, origin: C.Instant? = nil, executor: (any TaskExecutor)? = nil) {
         self.state = state
         self.clock = clock
         self.origin = origin ?? clock.now
+        advanceRunner = ConditionTaskRunner(executor: executor)
+        tickerRunner = ConditionTaskRunner(executor: executor)
+        idleRunner = ConditionTaskRunner(executor: executor)
     }
 
     /// Seconds since the engine's origin on its clock.

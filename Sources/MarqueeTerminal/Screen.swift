@@ -20,6 +20,8 @@ public final class Screen {
     private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     private var nextPair: Int32 = 1
     private var isOpen = false
+    /// Set when a frame could not be drawn as planned: the next is drawn whole.
+    private var mustRepaint = false
     private let batcher: OutputBatcher
     /// ncurses' output stream (into the batcher's pipe).
     private let output: UnsafeMutablePointer<FILE>
@@ -79,87 +81,50 @@ public final class Screen {
     @discardableResult
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
-        let old = previous?.columns == frame.columns && previous?.rows == frame.rows ? previous : nil
+        let diff = FrameDiff(from: previous, to: frame, canShift: deleteCharacters.dch != nil || deleteCharacters.dch1 != nil)
         var anyChange = false
         // Each update must fit in the output pipe (see OutputBatcher): one
         // band on any common terminal, several on a huge one.
         let band = max(1, batcher.capacity / max(1, frame.columns * bytesPerCellBound))
-        let shift = shift(from: old, to: frame)
         for top in stride(from: 0, to: frame.rows, by: band) {
-            let changed = put(frame, rows: top..<min(frame.rows, top + band), over: old, shift: shift)
-            if changed {
+            if put(diff, rows: top..<min(frame.rows, top + band)) {
                 wnoutrefresh(lm_stdscr())
                 doupdate()
                 batcher.drain()
+                anyChange = true
             }
-            anyChange = anyChange || changed
         }
         previous = frame
+        if mustRepaint {
+            mustRepaint = false
+            invalidate()
+        }
         return anyChange
     }
 
-    /// The panel rows of `frame` and how many cells their content moved left
-    /// since `old`, when the terminal can delete characters.
-    private func shift(from old: FrameModel?, to frame: FrameModel) -> (rows: Range<Int>, cells: Int)? {
-        guard deleteCharacters.dch != nil || deleteCharacters.dch1 != nil,
-              let now = frame.panelScroll, let before = old?.panelScroll,
-              let cells = now.shift(since: before), cells < frame.columns / 2 else { return nil }
-        return (now.rows, cells)
-    }
-
-    /// Puts the cells of `rows` that differ from `old` into ncurses' screen.
-    /// A panel row whose content moved left by `shift.cells` is first
-    /// shifted on the terminal (a few bytes) so that only the cells that
-    /// came into view are written, not every edge of every lit LED.
-    private func put(_ frame: FrameModel, rows: Range<Int>, over old: FrameModel?, shift: (rows: Range<Int>, cells: Int)?) -> Bool {
-        var changed = false
+    /// Puts what `diff` says changed in `rows` into ncurses' screen. A panel
+    /// row whose content moved left is first shifted on the terminal (a few
+    /// bytes), so only the cells that came into view are written.
+    private func put(_ diff: FrameDiff, rows: Range<Int>) -> Bool {
+        // After a shift the cursor stands at the start of that row, so the
+        // next shift's cursor move can be relative.
         var cursorRow: Int32 = -1
-        for row in rows {
-            var offset = 0
-            if let old, let shift, shift.rows.contains(row), Screen.isShifted(row: row, of: frame, from: old, by: shift.cells),
-               lm_shift_row_left(output, Int32(row), Int32(shift.cells), cursorRow, deleteCharacters.dch, deleteCharacters.dch1) == OK {
+        var shiftFailed = false
+        let changed = diff.forEachRow(in: rows) { row, shift in
+            guard shift > 0 else { return }
+            if lm_shift_row_left(output, Int32(row), Int32(shift), cursorRow, deleteCharacters.dch, deleteCharacters.dch1) == OK {
                 cursorRow = Int32(row)
-                offset = shift.cells
-                changed = true
+            } else {
+                shiftFailed = true
             }
-            let reach = frame.columns - offset
-            for column in 0..<frame.columns {
-                let cell = frame[row, column]
-                if let old {
-                    let before = column < reach ? old[row, column + offset] : .blank
-                    if before == cell { continue }
-                }
-                if cell == .continuation { continue }
-                let style = pairStyle(foreground: cell.foreground, background: cell.background)
-                _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
-                changed = true
-            }
+        } cell: { row, column, cell in
+            let style = pairStyle(foreground: cell.foreground, background: cell.background)
+            _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
         }
+        // Not expected once dch or dch1 exists; but if ncurses refused, the
+        // cells written assumed a shift: the next frame is drawn whole.
+        if shiftFailed { mustRepaint = true }
         return changed
-    }
-
-    /// Whether `row` of `frame` is `old`'s row moved `cells` left, give or
-    /// take a few cells, and not simply unchanged. Rows holding wide
-    /// characters are never shifted (half a character cannot move).
-    private static func isShifted(row: Int, of frame: FrameModel, from old: FrameModel, by cells: Int) -> Bool {
-        let columns = frame.columns
-        var unchanged = true
-        for column in 0..<columns where frame[row, column] != old[row, column] {
-            unchanged = false
-            break
-        }
-        if unchanged { return false }
-        let tolerance = columns / 8
-        var mismatches = 0
-        for column in 0..<columns {
-            let cell = frame[row, column]
-            if cell == .continuation || old[row, column] == .continuation { return false }
-            if column + cells < columns, cell != old[row, column + cells] {
-                mismatches += 1
-                if mismatches > tolerance { return false }
-            }
-        }
-        return true
     }
 
     /// Re-reads the terminal size after SIGWINCH and clears, so the next

@@ -1,11 +1,21 @@
+import EventLoop
 import Glibc
 import MarqueeApp
 
 /// The executable: everything lives in MarqueeApp so it can be tested.
+///
+/// `main` is synchronous: an async main would hand the main thread to
+/// libdispatch. Instead the program runs on `EventLoop.main`, which serves
+/// the main actor and every timer from one thread (see EventLoop).
 @main
 struct App {
-    static func main() async {
-        let status = await LedMarquee.main(arguments: Array(CommandLine.arguments.dropFirst()))
-        exit(status)
+    static func main() {
+        let loop = EventLoop.main
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        loopTask(on: loop) {
+            let status = await LedMarquee.main(arguments: arguments)
+            loop.stop(status: status)
+        }
+        exit(loop.run())
     }
 }

@@ -179,5 +179,34 @@ extension EndToEnd {
             _ = try await press("m", expect: { $0.bool("reduceMotion") == false && $0.int("fps") == 60 }, "motion again")
             try await session.waitForMovement("the LEDs to move after m") { $0.left >= 2 }
         }
+
+        @Test("stopped by low power, the process sleeps: its threads wake under once a second in all")
+        func stoppedProcessSleeps() async throws {
+            // The default probe interval (2 s): one wake-up per reading.
+            let session = try await Session.start("sleeps", Launch(arguments: ["--low-power", "on", "SLEEPING SIGN"]))
+            defer { session.close() }
+            try await session.waitForEvent("policy with fps 0") { $0.name == "policy" && $0.int("fps") == 0 }
+            try await session.expectFrozen()
+            let pid = try await session.programPID()
+            let before = try Self.wakeUps(pid)
+            let window = 6.0
+            try await pause(window)
+            let after = try Self.wakeUps(pid)
+            let woken = after.total - before.total
+            #expect(Double(woken) / window < 1.0, "\(woken) wake-ups in \(window) s; per thread: \(after.perThread)")
+        }
+
+        /// Voluntary context switches (a thread going to sleep, i.e. one per
+        /// wake-up) summed over every thread of `pid`.
+        static func wakeUps(_ pid: pid_t) throws -> (total: Int, perThread: [String: Int]) {
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+            var perThread: [String: Int] = [:]
+            for task in tasks {
+                let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+                let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+                perThread[task] = line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            }
+            return (perThread.values.reduce(0, +), perThread)
+        }
     }
 }
