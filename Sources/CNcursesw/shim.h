@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <stdio.h>
+#include <string.h>
 
 // Macros and C globals Swift cannot import (or may not read under strict
 // concurrency checking) are exposed as small inline functions.
@@ -37,31 +38,50 @@ static inline const char *lm_terminal_string(const char *name) {
     return value == (char *) -1 ? NULL : value;
 }
 
-// Shifts row y of the terminal n cells left from column 0 with the
-// terminal's delete-character (dch, else n times dch1), the way ncurses
-// itself shifts a line that lost characters, and applies the same shift to
-// ncurses' record of the terminal (curscr) and of the window (stdscr), so
-// the next update writes only cells that still differ. The cursor is on
-// row from_y, column 0 (from_y -1: unknown). Blanks shift in at the right
-// in the default colours.
+// The terminal's sequence deleting n characters (dch, else n times dch1),
+// written into buffer; returns its length, or -1 when the terminal has
+// neither or it does not fit.
+static inline int lm_delete_characters(int n, char *buffer, int size) {
+    const char *dch = lm_terminal_string("dch");
+    const char *dch1 = lm_terminal_string("dch1");
+    int length = 0;
+    if (n <= 0 || size <= 0) return -1;
+    if (dch != NULL) {
+        const char *text = tiparm(dch, n);
+        if (text == NULL) return -1;
+        length = (int) strlen(text);
+        if (length >= size) return -1;
+        memcpy(buffer, text, (size_t) length);
+    } else if (dch1 != NULL) {
+        int one = (int) strlen(dch1);
+        if ((long) one * n >= size) return -1;
+        for (int i = 0; i < n; i++, length += one) memcpy(buffer + length, dch1, (size_t) one);
+    } else {
+        return -1;
+    }
+    buffer[length] = 0;
+    return length;
+}
+
+// Shifts row y of the terminal n cells left from column 0 by sending
+// `delete` (from lm_delete_characters(n)), the way ncurses itself shifts a
+// line that lost characters, and applies the same shift to ncurses' record
+// of the terminal (curscr) and of the window (stdscr), so the next update
+// writes only cells that still differ. The cursor is on row from_y,
+// column 0 (from_y -1: unknown). Blanks shift in at the right in the
+// default colours.
 //
 // vid_attr, mvcur and putp keep ncurses' idea of the cursor and attributes
 // right but write with putchar, to stdout; glibc documents stdout as a
 // plain variable, so it points at `out` (ncurses' own output stream) for
 // the duration, keeping these bytes in order with ncurses' updates.
-static inline int lm_shift_row_left(FILE *out, int y, int n, int from_y, const char *dch, const char *dch1) {
-    if (n <= 0 || (dch == NULL && dch1 == NULL)) return ERR;
+static inline int lm_shift_row_left(FILE *out, int y, int n, int from_y, const char *delete) {
+    if (n <= 0) return ERR;
     FILE *saved = stdout;
     stdout = out;
     vid_attr(A_NORMAL, 0, NULL);
     int moved = mvcur(from_y, from_y < 0 ? -1 : 0, y, 0);
-    if (moved != ERR) {
-        if (dch != NULL) {
-            putp(tiparm(dch, n));
-        } else {
-            for (int i = 0; i < n; i++) putp(dch1);
-        }
-    }
+    if (moved != ERR) putp(delete);
     fflush(out);
     stdout = saved;
     if (moved == ERR) return ERR;

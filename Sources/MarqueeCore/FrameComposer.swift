@@ -73,7 +73,7 @@ public enum FrameComposer {
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
         painter.paint(into: &frame)
-        frame.panelScroll = PanelScroll(rows: painter.frameRows, textStart: start, halfCellsPerLED: painter.halfCellsPerLED)
+        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start, halfCellsPerLED: painter.halfCellsPerLED)
     }
 
     private static func paintPlainText(_ scene: MarqueeScene, into frame: inout FrameModel) {

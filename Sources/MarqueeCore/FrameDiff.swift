@@ -1,7 +1,8 @@
 /// What changed between two frames, row by row: the cells to write, and for
 /// LED panel rows whose content only moved left, the shift that turns the
-/// old row into (nearly) the new one, so a terminal can delete a few
-/// characters instead of rewriting every edge of every lit LED.
+/// old row into the new one but for the cells coming into view, so a
+/// terminal can delete a few characters instead of rewriting every edge of
+/// every lit LED.
 ///
 /// Pure, so the screen's drawing decisions are tested without a terminal.
 ///
@@ -16,59 +17,65 @@
 public struct FrameDiff {
     public let old: FrameModel?
     public let new: FrameModel
-    /// Cells every panel row moved left since `old` (0: no shift to try).
+    /// Cells the panel's content moved left since `old` (0: no shift to try).
     public let shift: Int
-    private let shiftRows: Range<Int>
+    private let panel: PanelScroll?
 
-    /// `canShift`: the terminal can delete characters. `old` of another size
-    /// is no help: everything is drawn.
+    /// `canShift`: the terminal can delete characters. An `old` of another
+    /// size is no help: everything is drawn.
     public init(from old: FrameModel?, to new: FrameModel, canShift: Bool) {
         let old = old?.columns == new.columns && old?.rows == new.rows ? old : nil
         self.old = old
         self.new = new
-        if canShift, let now = new.panelScroll, let before = old?.panelScroll,
-           let cells = now.shift(since: before), cells < new.columns / 2 {
+        // Shifts delete from the row's first column, so the panel must start there.
+        if canShift, let now = new.panelScroll, now.columns.lowerBound == 0, now.columns.upperBound <= new.columns,
+           let before = old?.panelScroll, let cells = now.shift(since: before), cells < now.columns.count / 2 {
             shift = cells
-            shiftRows = now.rows
+            panel = now
         } else {
             shift = 0
-            shiftRows = 0..<0
+            panel = nil
         }
     }
 
     /// For each row in `rows`: `row(row, shift)` first (shift 0: none; else
-    /// the row is to be moved `shift` cells left, blanks coming in at the
-    /// right), then `cell` for each cell that then still differs. Wide
-    /// characters' continuation cells are never reported. Returns whether
-    /// anything changed.
+    /// the row is to be moved `shift` cells left from its first column,
+    /// blanks coming in at the right), then `cell` for each cell that then
+    /// still differs. Wide characters' continuation cells are never
+    /// reported. Returns whether anything changed.
     @discardableResult
     public func forEachRow(in rows: Range<Int>, row visitRow: (Int, Int) -> Void,
                            cell visitCell: (Int, Int, Cell) -> Void) -> Bool {
-        var changed = false
         let columns = new.columns
-        let blank = Cell.blank, continuation = Cell.continuation
-        new.cells.withUnsafeBufferPointer { cells in
-            for row in rows {
-                let line = cells[(row * columns)..<(row * columns + columns)]
-                guard let old else {
-                    for column in 0..<columns where line[row * columns + column] != continuation {
-                        visitCell(row, column, line[row * columns + column])
+        let continuation = Cell.continuation.packed
+        var changed = false
+        new.storage.withUnsafeBufferPointer { now in
+            guard let old else {
+                for row in rows {
+                    for index in (row * columns)..<(row * columns + columns) where now[index] != continuation {
+                        visitCell(row, index - row * columns, Cell(packed: now[index]))
                         changed = true
                     }
-                    continue
                 }
-                old.cells.withUnsafeBufferPointer { previous in
-                    let before = previous[(row * columns)..<(row * columns + columns)]
-                    let base = row * columns
-                    let offset = shiftRows.contains(row) && Self.isShifted(line, from: before, by: shift) ? shift : 0
+                return
+            }
+            old.storage.withUnsafeBufferPointer { before in
+                let blank = Cell.blank.packed
+                for row in rows {
+                    let start = row * columns
+                    let offset = isShifted(row: row, now, from: before) ? shift : 0
                     visitRow(row, offset)
                     if offset > 0 { changed = true }
+                    // After a shift the row holds before[column + offset], and
+                    // blanks in the last `offset` columns; `isShifted` found it
+                    // equal to the new row up to the cells coming into view.
                     let reach = columns - offset
-                    for column in 0..<columns {
-                        let cell = line[base + column]
-                        let was = column < reach ? before[base + column + offset] : blank
+                    let first = offset > 0 ? (panel?.columns.upperBound ?? 0) - offset : 0
+                    for column in first..<columns {
+                        let cell = now[start + column]
+                        let was = column < reach ? before[start + column + offset] : blank
                         if cell == was || cell == continuation { continue }
-                        visitCell(row, column, cell)
+                        visitCell(row, column, Cell(packed: cell))
                         changed = true
                     }
                 }
@@ -77,26 +84,18 @@ public struct FrameDiff {
         return changed
     }
 
-    /// Whether `line` is `before` moved `cells` left, give or take an
-    /// eighth of the row, and not simply unchanged. Rows holding wide
-    /// characters are never shifted (half a character cannot move).
-    static func isShifted(_ line: Slice<UnsafeBufferPointer<Cell>>, from before: Slice<UnsafeBufferPointer<Cell>>,
-                          by cells: Int) -> Bool {
-        guard cells > 0 else { return false }
-        let start = line.startIndex
-        let columns = line.count
-        guard (0..<columns).contains(where: { line[start + $0] != before[start + $0] }) else { return false }
-        let tolerance = columns / 8
-        let continuation = Cell.continuation
-        var mismatches = 0
-        for column in 0..<columns {
-            let cell = line[start + column]
-            if cell == continuation || before[start + column] == continuation { return false }
-            if column + cells < columns, cell != before[start + column + cells] {
-                mismatches += 1
-                if mismatches > tolerance { return false }
-            }
-        }
-        return true
+    /// Whether `row` of the panel is the old row moved `shift` cells left,
+    /// exactly, across the panel but for the cells coming in at its right
+    /// edge, and is not simply unchanged. A row holding wide characters is
+    /// never shifted (half a character cannot move).
+    private func isShifted(row: Int, _ now: UnsafeBufferPointer<UInt64>, from before: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard shift > 0, let panel, panel.rows.contains(row) else { return false }
+        let start = row * new.columns
+        let rowCells = start..<(start + new.columns)
+        guard rowCells.contains(where: { now[$0] != before[$0] }) else { return false }
+        let continuation = Cell.continuation.packed
+        guard !rowCells.contains(where: { now[$0] == continuation || before[$0] == continuation }) else { return false }
+        let kept = start..<(start + panel.columns.upperBound - shift)
+        return !kept.contains { now[$0] != before[$0 + shift] }
     }
 }

@@ -31,6 +31,15 @@ struct PanelPainter {
         scene.geometry.ledAreaTop..<(scene.geometry.ledAreaTop + scene.geometry.ledAreaRows)
     }
 
+    /// Frame columns the panel is painted on.
+    var frameColumns: Range<Int> {
+        switch scene.style {
+        case .dots, .blocks: 0..<(scene.geometry.panelColumns * 2)
+        case .half: 0..<scene.geometry.panelColumns
+        case .braille: 0..<scene.geometry.columns
+        }
+    }
+
     /// Terminal cells per LED column, doubled (braille packs two LEDs a cell).
     var halfCellsPerLED: Int {
         switch scene.style {

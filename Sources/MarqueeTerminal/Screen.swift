@@ -26,9 +26,11 @@ public final class Screen {
     /// ncurses' output stream (into the batcher's pipe).
     private let output: UnsafeMutablePointer<FILE>
     private let modes: TerminalModes
-    /// The terminal's delete-character capabilities (`dch`, `dch1`), for
-    /// shifting a scrolled panel's rows; both nil: every row is redrawn.
-    private var deleteCharacters: (dch: UnsafePointer<CChar>?, dch1: UnsafePointer<CChar>?) = (nil, nil)
+    /// Whether the terminal can delete characters (`dch` or `dch1`), which
+    /// shifting a scrolled panel's rows needs; if not, every row is redrawn.
+    private var canDeleteCharacters = false
+    /// The sequence deleting n characters, by n (usually one or two values).
+    private var deleteSequences: [Int: [CChar]] = [:]
 
     /// Opens the terminal named by `environment["TERM"]` on standard output,
     /// reading nothing itself (keys come from `KeyboardReader` on `inputFD`).
@@ -67,7 +69,7 @@ public final class Screen {
         leaveok(lm_stdscr(), true)
         columns = Int(lm_cols())
         rows = Int(lm_lines())
-        deleteCharacters = (lm_terminal_string("dch"), lm_terminal_string("dch1"))
+        canDeleteCharacters = lm_terminal_string("dch") != nil || lm_terminal_string("dch1") != nil
         updateSize()
         batcher.drain()
     }
@@ -81,7 +83,7 @@ public final class Screen {
     @discardableResult
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
-        let diff = FrameDiff(from: previous, to: frame, canShift: deleteCharacters.dch != nil || deleteCharacters.dch1 != nil)
+        let diff = FrameDiff(from: previous, to: frame, canShift: canDeleteCharacters)
         var anyChange = false
         // Each update must fit in the output pipe (see OutputBatcher): one
         // band on any common terminal, several on a huge one.
@@ -112,7 +114,8 @@ public final class Screen {
         var shiftFailed = false
         let changed = diff.forEachRow(in: rows) { row, shift in
             guard shift > 0 else { return }
-            if lm_shift_row_left(output, Int32(row), Int32(shift), cursorRow, deleteCharacters.dch, deleteCharacters.dch1) == OK {
+            if let sequence = deleteSequence(shift),
+               lm_shift_row_left(output, Int32(row), Int32(shift), cursorRow, sequence) == OK {
                 cursorRow = Int32(row)
             } else {
                 shiftFailed = true
@@ -125,6 +128,15 @@ public final class Screen {
         // cells written assumed a shift: the next frame is drawn whole.
         if shiftFailed { mustRepaint = true }
         return changed
+    }
+
+    /// The terminal's sequence deleting `count` characters, expanded once.
+    private func deleteSequence(_ count: Int) -> [CChar]? {
+        if let known = deleteSequences[count] { return known }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard lm_delete_characters(Int32(count), &buffer, Int32(buffer.count)) >= 0 else { return nil }
+        deleteSequences[count] = buffer
+        return buffer
     }
 
     /// Re-reads the terminal size after SIGWINCH and clears, so the next
@@ -205,20 +217,6 @@ public final class Screen {
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         if codeset.uppercased() != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
-        }
-    }
-}
-
-extension Ink {
-    /// Distinct inks: plain, every LED shade of every rainbow hue, every tone.
-    static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + 4
-
-    /// A small dense number for the ink, to index tables.
-    var code: Int {
-        switch self {
-        case .plain: 0
-        case let .led(shade, hue): 1 + Int(shade.rawValue) * MarqueeScene.rainbowHues + Int(hue) % MarqueeScene.rainbowHues
-        case .text(let tone): 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + Int(tone.rawValue)
         }
     }
 }
