@@ -13,7 +13,7 @@ public enum KeyboardReader {
     public static func keys(from fd: Int32) -> AsyncStream<Key> {
         AsyncStream { continuation in
             // A queue of its own: its one blocking read loop never holds up
-            // the cooperative pool the rest of the program runs on.
+            // the event loop the rest of the program runs on.
             DispatchQueue(label: "ledmarquee.keyboard").async {
                 var decoder = KeyDecoder()
                 var buffer = [UInt8](repeating: 0, count: 256)
