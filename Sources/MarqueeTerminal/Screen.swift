@@ -112,10 +112,10 @@ public final class Screen {
         // next shift's cursor move can be relative.
         var cursorRow: Int32 = -1
         var shiftFailed = false
+        let sequence = diff.shift > 0 ? deleteSequence(diff.shift) : nil
         let changed = diff.forEachRow(in: rows) { row, shift in
             guard shift > 0 else { return }
-            if let sequence = deleteSequence(shift),
-               lm_shift_row_left(output, Int32(row), Int32(shift), cursorRow, sequence) == OK {
+            if let sequence, lm_shift_row_left(output, Int32(row), Int32(shift), cursorRow, sequence) == OK {
                 cursorRow = Int32(row)
             } else {
                 shiftFailed = true
