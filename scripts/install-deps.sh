@@ -4,7 +4,7 @@
 # glyph fallback) and ncurses-term (true-colour terminfo entries).
 set -euo pipefail
 
-packages=(libncursesw5-dev tmux unifont ncurses-term)
+packages=(libncurses-dev tmux unifont ncurses-term)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

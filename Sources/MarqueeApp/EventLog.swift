@@ -15,16 +15,8 @@ final class EventLog {
 
     deinit { close(fd) }
 
+    /// A full disk must not stop the sign: a failed write is dropped.
     func write(_ record: EventRecord, at seconds: Double) {
-        let line = Array((record.jsonLine(at: seconds) + "\n").utf8)
-        line.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }  // a full disk must not stop the sign
-                offset += written
-            }
-        }
+        Platform.writeAll(fd, record.jsonLine(at: seconds) + "\n")
     }
 }

@@ -25,37 +25,21 @@ enum FontLoading {
         try FontFile.parse(bytes: try readBytes(path: path), name: path)
     }
 
-    /// Reads the whole file in chunks, refusing more than
-    /// ``maximumFileSize`` bytes; works for pipes and devices, whose size
-    /// `stat` cannot tell in advance.
+    /// The whole file, at most ``maximumFileSize`` bytes.
     static func readBytes(path: String) throws(FontError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw systemError(path) }
-        defer { close(descriptor) }
-        let chunkSize = 1 << 20
-        var bytes: [UInt8] = []
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > 0 {
-            bytes.reserveCapacity(min(Int(status.st_size), maximumFileSize + 1))
-        }
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw systemError(path)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > maximumFileSize {
-                throw FontError(
-                    file: path, line: nil, kind: .tooLarge,
-                    detail: "font file is larger than \(maximumFileSize >> 20) MB")
+        do {
+            return try Platform.readAll(path, limit: maximumFileSize, dashIsStandardInput: false)
+        } catch {
+            switch error {
+            case .system(let code): throw unreadable(path, strerror(code))
+            case .directory: throw unreadable(path, strerror(EISDIR))
+            case .tooLarge:
+                throw FontError(file: path, line: nil, kind: .tooLarge, detail: "font file is larger than \(maximumFileSize >> 20) MB")
             }
         }
     }
 
-    private static func systemError(_ path: String) -> FontError {
-        FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: \(String(cString: strerror(errno)))")
+    private static func unreadable(_ path: String, _ reason: UnsafeMutablePointer<CChar>?) -> FontError {
+        FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: \(reason.map { String(cString: $0) } ?? "unknown error")")
     }
 }

@@ -48,33 +48,54 @@ enum Platform {
         let status: Int32
     }
 
-    /// Reads at most `limit` bytes from a path ("-" is standard input),
-    /// refusing directories and anything larger, so a huge or endless input
-    /// can never hang or exhaust memory.
-    static func readBounded(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(errno)))", status: 1)
-        }
+    /// Why a bounded read failed.
+    enum ReadError: Error {
+        /// `open` or `read` failed with this errno.
+        case system(Int32)
+        case directory
+        case tooLarge
+    }
+
+    /// Reads at most `limit` bytes from a path ("-" is standard input when
+    /// `dashIsStandardInput`), refusing directories and anything larger, so a
+    /// huge or endless input can never hang or exhaust memory. Works for
+    /// pipes and devices, whose size `stat` cannot tell in advance.
+    static func readAll(_ path: String, limit: Int, dashIsStandardInput: Bool) throws(ReadError) -> [UInt8] {
+        let fd = dashIsStandardInput && path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .system(errno) }
         defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw Failure(message: "cannot read '\(path)': it is a directory", status: 1)
-        }
         var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(fd, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw .directory }
+            if info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), limit + 1)) }
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = read(fd, &chunk, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(errno)))", status: 1)
+                throw .system(errno)
             }
-            if count == 0 { break }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
+            if bytes.count > limit { throw .tooLarge }
+        }
+    }
+
+    /// `readAll` for the cue file, with its messages ("-" is standard input).
+    static func readBounded(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        do {
+            return try readAll(path, limit: limit, dashIsStandardInput: true)
+        } catch {
+            switch error {
+            case .system(let code):
+                throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(code)))", status: 1)
+            case .directory:
+                throw Failure(message: "cannot read '\(path)': it is a directory", status: 1)
+            case .tooLarge:
                 throw Failure(message: "'\(path)' is larger than \(limit / 1_048_576) MB", status: 1)
             }
         }
-        return bytes
     }
 }

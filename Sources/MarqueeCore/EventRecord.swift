@@ -82,7 +82,7 @@ struct JSONObjectWriter {
     private var text = "{"
 
     mutating func add(_ key: String, raw value: String) {
-        if text.count > 1 { text += "," }
+        if text.utf8.count > 1 { text += "," }
         text += JSONObjectWriter.quote(key) + ":" + value
     }
     mutating func add(_ key: String, _ value: String) { add(key, raw: JSONObjectWriter.quote(value)) }

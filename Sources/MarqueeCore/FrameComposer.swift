@@ -59,13 +59,15 @@ public enum FrameComposer {
             let offset = led - geometry.textTop
             return offset >= 0 && offset < layout.inkRows.count * scale ? layout.inkRows.lowerBound + offset / scale : -1
         }
-        // Lit mask and hue for each panel column, read once per frame.
+        // Lit mask and hue for each panel column, read once per frame; at
+        // the unlit shade (a fade's first step) nothing is lit.
+        let dark = scene.litShade == .unlit
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
         var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
         for column in 0..<geometry.panelColumns {
             let offset = column - start
             let textColumn = offset >= 0 ? offset / scale : (offset - scale + 1) / scale
-            masks[column] = layout.column(at: textColumn)
+            masks[column] = dark ? 0 : layout.column(at: textColumn)
             if let phase = scene.rainbowPhase {
                 let slot = ((textColumn / 2 + phase) % MarqueeScene.rainbowHues + MarqueeScene.rainbowHues) % MarqueeScene.rainbowHues
                 hues[column] = UInt8(slot)
@@ -73,7 +75,8 @@ public enum FrameComposer {
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
         painter.paint(into: &frame)
-        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start, halfCellsPerLED: painter.halfCellsPerLED)
+        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
+                                        halfCellsPerLED: scene.style.halfCellsPerLED)
     }
 
     private static func paintPlainText(_ scene: MarqueeScene, into frame: inout FrameModel) {

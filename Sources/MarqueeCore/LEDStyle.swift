@@ -20,12 +20,19 @@ public enum LEDStyle: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Terminal columns per LED column, doubled so braille (two LED
+    /// columns a cell) is a whole number: 4 for dots and blocks, 2 for
+    /// half blocks, 1 for braille.
+    public var halfCellsPerLED: Int {
+        switch self {
+        case .dots, .blocks: 4
+        case .half: 2
+        case .braille: 1
+        }
+    }
+
     /// LED columns that fit in `cellColumns` terminal columns.
     public func ledColumns(inCells cellColumns: Int) -> Int {
-        switch self {
-        case .dots, .blocks: cellColumns / 2
-        case .half: cellColumns
-        case .braille: cellColumns * 2
-        }
+        cellColumns * 2 / halfCellsPerLED
     }
 }

@@ -33,20 +33,7 @@ struct PanelPainter {
 
     /// Frame columns the panel is painted on.
     var frameColumns: Range<Int> {
-        switch scene.style {
-        case .dots, .blocks: 0..<(scene.geometry.panelColumns * 2)
-        case .half: 0..<scene.geometry.panelColumns
-        case .braille: 0..<scene.geometry.columns
-        }
-    }
-
-    /// Terminal cells per LED column, doubled (braille packs two LEDs a cell).
-    var halfCellsPerLED: Int {
-        switch scene.style {
-        case .dots, .blocks: 4
-        case .half: 2
-        case .braille: 1
-        }
+        0..<(scene.geometry.panelColumns * scene.style.halfCellsPerLED / 2)
     }
 
     mutating func paint(into frame: inout FrameModel) {
@@ -59,7 +46,7 @@ struct PanelPainter {
             let unlitGlyph: Unicode.Scalar = monochrome ? (scene.style == .dots ? "·" : "░") : litGlyph
             for row in 0..<geometry.panelRows {
                 for column in 0..<geometry.panelColumns {
-                    let lit = isLit(column: column, row: row) && scene.litShade != .unlit
+                    let lit = isLit(column: column, row: row)
                     let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column))
                     frame[top + row, column * 2] = cell
                     // The gap after a dot takes the dot's colour: a run of
@@ -71,8 +58,8 @@ struct PanelPainter {
         case .half:
             for row in 0..<geometry.ledAreaRows {
                 for column in 0..<geometry.panelColumns {
-                    let upper = isLit(column: column, row: row * 2) && scene.litShade != .unlit
-                    let lower = isLit(column: column, row: row * 2 + 1) && scene.litShade != .unlit
+                    let upper = isLit(column: column, row: row * 2)
+                    let lower = isLit(column: column, row: row * 2 + 1)
                     frame[top + row, column] = monochrome
                         ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
                         : Cell("▀", foreground: ink(lit: upper, column: column), background: ink(lit: lower, column: column))
@@ -89,7 +76,6 @@ struct PanelPainter {
                             pattern |= bits[dx][dy]
                         }
                     }
-                    if scene.litShade == .unlit { pattern = 0 }
                     let column = min(cellColumn * 2, masks.count - 1)
                     frame[top + row, cellColumn] = pattern != 0
                         ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))

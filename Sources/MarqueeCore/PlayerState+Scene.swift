@@ -24,21 +24,21 @@ extension PlayerState {
         let position = clock.sample(at: t)
         let waitingAtEntry = !clock.isRunning && position == 0
         let placement: MarqueeScene.Placement = isScrolling && !waitingAtEntry
-            ? .scrolling(ledOffset: Int(position.rounded(.down)), entry: advanceConditions.advancesAutomatically ? .inView : .rightEdge)
+            ? .scrolling(ledOffset: Int(position.rounded(.down)), entry: advancesAutomatically ? .inView : .rightEdge)
             : .centred
         var rainbowPhase: Int?
         if settings.rainbow {
             // Cycling colours is decorative: it runs only when effects may.
             rainbowPhase = effectsAllowed && shouldRenderFrames ? Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues : 0
         }
-        let countdown = advanceConditions.advancesAutomatically
+        let countdown = advancesAutomatically && controlsVisible
             ? MarqueeScene.Countdown(filledEighths: Int((countdownRemaining(at: t) * Double(columns * 8)).rounded()),
                                      frozen: waitStartedAt == nil)
             : nil
         return MarqueeScene(geometry: geometry, style: settings.style, monochrome: settings.monochrome, messageID: messageID,
                             plainText: currentCue.text, placement: placement, litShade: litShade(at: t),
                             rainbowPhase: rainbowPhase, caption: currentCue.caption,
-                            countdown: controlsVisible ? countdown : nil,
+                            countdown: countdown,
                             controls: controlsVisible ? controlsLine : nil,
                             help: helpOpen ? PlayerState.helpLines : nil)
     }

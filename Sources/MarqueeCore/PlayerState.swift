@@ -77,8 +77,11 @@ public struct PlayerState: Sendable {
     public var shouldRenderFrames: Bool { motion.animationAllowed && !paused }
     public var isScrolling: Bool { !settings.staticText && clock.speed > 0 && !completed }
 
+    /// A flow of two or more messages moves on by itself.
+    public var advancesAutomatically: Bool { cues.count >= 2 }
+
     public var advanceConditions: AdvanceConditions {
-        AdvanceConditions(advancesAutomatically: cues.count >= 2, sceneActive: scenePhase == .active, paused: paused,
+        AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: scenePhase == .active, paused: paused,
                           motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed)
     }
 

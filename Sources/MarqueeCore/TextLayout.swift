@@ -32,7 +32,7 @@ public struct TextLayout: Sendable {
     /// Lays out `text` (already sanitized) with `font`; characters it lacks
     /// become a placeholder box the height of the line. Zero-width scalars
     /// (combining marks, joiners, variation selectors) are skipped.
-    public init(text: String, font: any GlyphSource, fallbackAscent: Int = 9, fallbackDescent: Int = 2) {
+    public init(text: String, font: any GlyphSource) {
         var found: [Unicode.Scalar: Glyph] = [:]
         var missing = Set<Unicode.Scalar>()
         var sequence: [Unicode.Scalar] = []
@@ -43,8 +43,9 @@ public struct TextLayout: Sendable {
                 if let glyph = font.glyph(for: scalar) { found[scalar] = glyph } else { missing.insert(scalar) }
             }
         }
-        let ascent = found.values.map(\.ascent).max() ?? fallbackAscent
-        let descent = found.values.map(\.descent).max() ?? fallbackDescent
+        // With no glyph at all, the built-in font's line box.
+        let ascent = found.values.map(\.ascent).max() ?? 9
+        let descent = found.values.map(\.descent).max() ?? 2
         let box = PlaceholderGlyph(ascent: ascent, descent: descent).glyph
 
         var glyphs: [[UInt64]] = []

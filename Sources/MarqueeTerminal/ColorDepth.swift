@@ -8,13 +8,20 @@ public enum ColorDepth: String, Sendable, Equatable {
     /// entry reports once the terminal is open (nil before).
     public static func detect(environment: [String: String], terminfoColors: Int?) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        // COLORTERM alone proves nothing: true colour needs a direct-colour
+        // terminfo entry (see `wantsDirect`), which reports 2^24 colours.
         let colors = terminfoColors ?? 0
         if colors >= 0x1000000 { return .direct }
-        if colorTerm == "truecolor" || colorTerm == "24bit" { return colors >= 256 ? .palette256 : (colors >= 8 ? .eight : .none) }
         if colors >= 256 { return .palette256 }
         if colors >= 8 { return .eight }
         return .none
+    }
+
+    /// Whether to try a direct-colour terminfo entry: `COLORTERM` says the
+    /// terminal shows true colour and `NO_COLOR` does not forbid colour.
+    public static func wantsDirect(environment: [String: String]) -> Bool {
+        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+            && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// The terminfo entry to try first for true colour: the terminal's

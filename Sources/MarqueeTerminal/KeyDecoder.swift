@@ -16,26 +16,23 @@ public struct KeyDecoder: Sendable {
     /// Feeds bytes, returning the keys they complete.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
-        var keys: [Key] = []
-        while let (key, used) = decodeOne(final: false) {
-            keys.append(key)
-            pending.removeFirst(used)
-        }
-        return keys
+        return decodeAll(final: false)
     }
 
     /// Treats whatever is pending as complete: a lone ESC is the Esc key,
     /// a truncated sequence is unknown.
     public mutating func flush() -> [Key] {
+        decodeAll(final: true)
+    }
+
+    private mutating func decodeAll(final: Bool) -> [Key] {
         var keys: [Key] = []
-        while !pending.isEmpty {
-            if let (key, used) = decodeOne(final: true) {
-                keys.append(key)
-                pending.removeFirst(used)
-            } else {
-                pending.removeAll()
-            }
+        while let (key, used) = decodeOne(final: final) {
+            keys.append(key)
+            pending.removeFirst(used)
         }
+        // Final: whatever still cannot be decoded is dropped, never waited on.
+        if final { pending.removeAll() }
         return keys
     }
 

@@ -9,22 +9,22 @@ import MarqueeCore
 public final class Screen {
     public private(set) var columns: Int
     public private(set) var rows: Int
-    public let depth: ColorDepth
     private let colors: InkColors
     private let outputFD: Int32
     private var screen: OpaquePointer?
+    /// The streams ncurses was opened on; ncurses never closes them.
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
     private var previous: FrameModel?
     /// Colour pair and attributes per (foreground, background) ink code,
     /// filled on first use. An array, not a dictionary: it is read for every
     /// changed cell, and hashing was a fifth of the drawing time.
     private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     private var nextPair: Int32 = 1
-    private var isOpen = false
+    private var isOpen: Bool { screen != nil }
     /// Set when a frame could not be drawn as planned: the next is drawn whole.
     private var mustRepaint = false
     private let batcher: OutputBatcher
-    /// ncurses' output stream (into the batcher's pipe).
-    private let output: UnsafeMutablePointer<FILE>
     private let modes: TerminalModes
     /// Whether the terminal can delete characters (`dch` or `dch1`), which
     /// shifting a scrolled panel's rows needs; if not, every row is redrawn.
@@ -40,29 +40,36 @@ public final class Screen {
         guard term != "dumb" else { throw .unknownTerm(term) }
         Screen.ensureUTF8Locale()
         outputFD = STDOUT_FILENO
-        guard let batcher = OutputBatcher(terminalFD: outputFD),
-              let output = fdopen(dup(batcher.writeFD), "w"), let input = fdopen(dup(inputFD), "r") else {
+        guard let batcher = OutputBatcher(terminalFD: outputFD) else {
             throw .cannotOpenTTY(String(cString: strerror(errno)))
         }
-        self.batcher = batcher
-        self.output = output
-        modes = TerminalModes(fd: outputFD)
-        let wantsDirect = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
-            && (environment["NO_COLOR"] ?? "").isEmpty
+        guard let output = fdopen(dup(batcher.writeFD), "w") else { throw .cannotOpenTTY(String(cString: strerror(errno))) }
+        guard let input = fdopen(dup(inputFD), "r") else {
+            let reason = String(cString: strerror(errno))
+            fclose(output)
+            throw .cannotOpenTTY(reason)
+        }
         var opened: OpaquePointer?
-        if wantsDirect, let direct = ColorDepth.directVariant(of: term) {
+        if ColorDepth.wantsDirect(environment: environment), let direct = ColorDepth.directVariant(of: term) {
             opened = newterm(direct, output, input)
         }
         if opened == nil { opened = newterm(term, output, input) }
-        guard let opened else { throw .unknownTerm(term) }
+        guard let opened else {
+            fclose(output)
+            fclose(input)
+            throw .unknownTerm(term)
+        }
+        self.batcher = batcher
+        self.output = output
+        self.input = input
+        modes = TerminalModes(fd: outputFD)
         screen = opened
-        isOpen = true
         if has_colors() {
             start_color()
             use_default_colors()
         }
-        depth = ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil)
-        colors = InkColors(depth: depth, color: color)
+        colors = InkColors(depth: ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil),
+                           color: color)
         modes.enterSignMode()
         nonl()
         curs_set(0)
@@ -76,7 +83,7 @@ public final class Screen {
 
     /// Worst case bytes ncurses may write for one cell (cursor move, colour
     /// change, a 4-byte character); sizes the bands of `draw`.
-    private var bytesPerCellBound: Int { depth == .direct ? 64 : 40 }
+    private var bytesPerCellBound: Int { colors.depth == .direct ? 64 : 40 }
 
     /// Draws `frame`, writing only cells that differ from the last frame
     /// drawn. Returns whether anything was written.
@@ -181,14 +188,12 @@ public final class Screen {
 
     /// Restores the terminal for good: cursor, echo, canonical mode, main screen.
     public func close() {
-        guard isOpen else { return }
-        isOpen = false
-        curs_set(1)
-        endwin()
-        batcher.drain()
-        modes.restore()
-        if let screen { delscreen(screen) }
-        screen = nil
+        guard let screen else { return }
+        suspend()
+        delscreen(screen)
+        self.screen = nil
+        fclose(output)
+        fclose(input)
     }
 
     private func pairStyle(foreground: Ink, background: Ink) -> (attributes: attr_t, pair: Int32) {
