@@ -9,7 +9,7 @@ public enum CommandLineParser {
     static let valued: [String: Character?] = [
         "file": "f", "seconds": "s", "speed": nil, "color": "c", "colour": nil, "style": nil, "font": nil,
         "sysfs-root": nil, "thermal": nil, "low-power": nil, "probe-interval": nil, "idle-timeout": nil,
-        "events": nil, "cols": nil, "rows": nil, "at": nil,
+        "events": nil, "cols": nil, "rows": nil, "at": nil, "scale": nil,
     ]
     static let flags: [String: Character?] = [
         "once": nil, "shuffle": nil, "static": nil, "reduce-motion": nil, "snapshot": nil,
@@ -147,6 +147,14 @@ public enum CommandLineParser {
             options.snapshotRows = try count(value, name)
         case "at":
             options.snapshotAt = try positive(value, name, range: 0...86400)
+        case "scale":
+            if value == "auto" {
+                options.scale = nil
+            } else if let scale = Int(value), (1...64).contains(scale) {
+                options.scale = scale
+            } else {
+                throw UsageError("'--scale' must be auto or a whole number from 1 to 64, not '\(value)'")
+            }
         default:
             throw UsageError("unknown option '--\(name)'")
         }

@@ -76,6 +76,7 @@ public enum LedMarquee {
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
         settings.style = options.style
+        settings.scale = options.scale
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
         settings.reduceMotion = options.reduceMotion
         settings.thermalOverride = options.thermal

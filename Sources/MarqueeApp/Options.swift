@@ -1,6 +1,6 @@
 import MarqueeCore
 
-/// Everything the command line can say (SPEC 1), already validated.
+/// Everything the command line can say (see Usage and the man page), already validated.
 public struct Options: Sendable, Equatable {
     public var message: String?
     public var file: String?
@@ -22,7 +22,10 @@ public struct Options: Sendable, Equatable {
     public var snapshot = false
     public var snapshotColumns = 80
     public var snapshotRows = 24
-    public var snapshotAt = 0.0
+    /// `--at`; nil shows the message (see `Snapshot.defaultMoment`).
+    public var snapshotAt: Double?
+    /// `--scale N`; nil (`auto`) fits the height.
+    public var scale: Int?
 
     public init() {}
 }

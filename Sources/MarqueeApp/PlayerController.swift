@@ -11,12 +11,12 @@ final class PlayerController {
     private let engine: PlaybackEngine<LoopClock>
     private let screen: Screen
     private let fonts: FontSelection
+    private var layouts: MessageLayouts
     private var missingGlyphsNoticed = false
     private let log: EventLog?
     private let inputFD: Int32
     private let powerSource: PowerSourceAdapter?
     private let reloader: CueReloader?
-    private var layoutCache: (text: String, layout: TextLayout)?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -28,6 +28,7 @@ final class PlayerController {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
         self.fonts = fonts
+        layouts = MessageLayouts(fonts: fonts)
         self.log = log
         self.inputFD = inputFD
         self.powerSource = powerSource
@@ -43,6 +44,10 @@ final class PlayerController {
         notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
+        engine.measure = { [weak self] state in
+            guard let self else { return nil }
+            return self.layouts.measure(state, columns: self.screen.columns, rows: self.screen.rows)
+        }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
         readPower()
         engine.start()
@@ -84,12 +89,6 @@ final class PlayerController {
         if let powerSource { engine.apply(power: powerSource.read()) }
     }
 
-    /// Draws the next frame whole: the screen has forgotten what it showed.
-    private func repaint() {
-        lastScene = nil
-        render()
-    }
-
     private func quit() {
         guard !quitting else { return }
         quitting = true
@@ -104,7 +103,8 @@ final class PlayerController {
         case .resize:
             screen.updateSize()
             log?.write(.resize(columns: screen.columns, rows: screen.rows), at: engine.now())
-            repaint()
+            lastScene = nil
+            engine.resized()
         case .suspend:
             engine.setScene(.background)
             screen.suspend()
@@ -149,24 +149,20 @@ final class PlayerController {
     private func render() {
         guard !quitting else { return }
         let state = engine.state
-        let layout = layout(for: state.currentCue.text)
-        let scene = state.scene(at: engine.now(), columns: screen.columns, rows: screen.rows, lineHeight: layout.inkRows.count)
+        noticeMissingGlyphs(in: layouts.line(for: state.currentCue.text))
+        let (scene, frame) = layouts.frame(state, at: engine.now(), columns: screen.columns, rows: screen.rows)
         guard scene != lastScene else { return }
         lastScene = scene
-        screen.draw(FrameComposer.compose(scene, layout: layout))
+        screen.draw(frame())
     }
 
-    private func layout(for text: String) -> TextLayout {
-        if let cached = layoutCache, cached.text == text { return cached.layout }
-        let layout = TextLayout(text: text, font: fonts.source(for: text))
-        layoutCache = (text, layout)
-        if layout.usedPlaceholder, !missingGlyphsNoticed {
-            missingGlyphsNoticed = true
-            let notice = FontChoice.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
-            log?.write(.error(message: notice), at: engine.now())
-            // Shown once the current frame is done (this runs while drawing).
-            loopTask { [weak self] in self?.engine.showNotice(notice) }
-        }
-        return layout
+    /// Says once that some characters have no glyph in any font.
+    private func noticeMissingGlyphs(in layout: TextLayout) {
+        guard layout.usedPlaceholder, !missingGlyphsNoticed else { return }
+        missingGlyphsNoticed = true
+        let notice = FontChoice.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
+        log?.write(.error(message: notice), at: engine.now())
+        // Shown once the current frame is done (this runs while drawing).
+        loopTask { [weak self] in self?.engine.showNotice(notice) }
     }
 }

@@ -1,19 +1,51 @@
 import MarqueeCore
 
 /// `--snapshot`: one frame as plain text, with no terminal. It runs the real
-/// player model forward to `--at` seconds (automatic advances included), so
-/// what it prints is what the sign would show then.
+/// player model forward to `--at` seconds (passes and automatic advances
+/// included), so what it prints is what the sign would show then.
 enum Snapshot {
-    static func render(cues: [Cue], settings: PlayerSettings, fonts: FontSelection, columns: Int, rows: Int, at seconds: Double) -> String {
+    /// `seconds` nil picks a moment that shows the message: the rest layout
+    /// when it is static or fits, else the moment its first letter reaches
+    /// the sign's left edge.
+    static func render(cues: [Cue], settings: PlayerSettings, fonts: FontSelection, columns: Int, rows: Int, at seconds: Double?) -> String {
         var settings = settings
         settings.monochrome = true
+        var layouts = MessageLayouts(fonts: fonts)
         var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
-        // Play the automatic advances that fall before the requested time.
-        while let start = state.waitStartedAt, start + state.currentCue.seconds <= seconds {
-            _ = state.advanceAutomatically(at: start + state.currentCue.seconds)
+        state.begin(at: 0)
+        _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
+        let at = seconds ?? defaultMoment(state)
+        if seconds == nil, state.measure?.fitsOnOneLine == true, state.scrollsNow {
+            // A single message that fits: shown at rest, as it reads best.
+            settings.staticText = true
+            state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
+            _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
         }
-        let layout = TextLayout(text: state.currentCue.text, font: fonts.source(for: state.currentCue.text))
-        let scene = state.scene(at: seconds, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        return FrameComposer.compose(scene, layout: layout).text + "\n"
+        play(&state, until: at, layouts: &layouts, columns: columns, rows: rows)
+        return layouts.frame(state, at: at, columns: columns, rows: rows).frame().text + "\n"
+    }
+
+    /// When the first letter of a scrolling message reaches the left edge:
+    /// at once for a flow message (it enters in view), after crossing the
+    /// panel for a single one (it enters from the right edge).
+    static func defaultMoment(_ state: PlayerState) -> Double {
+        guard state.scrollsNow, !state.isFlow, let measure = state.measure, state.clock.speed > 0 else { return 0 }
+        return Double(measure.panelLEDs) / state.clock.speed
+    }
+
+    /// The timed inputs the engine would deliver before `t`, in order.
+    private static func play(_ state: inout PlayerState, until t: Double, layouts: inout MessageLayouts, columns: Int, rows: Int) {
+        while true {
+            let pass = state.passDeadline
+            let advance = state.waitStartedAt.map { $0 + state.waitSeconds }
+            if let pass, pass <= t, pass <= advance ?? .infinity {
+                _ = state.completePass(at: pass)
+            } else if let advance, advance <= t, state.advanceConditions.shouldSchedule {
+                _ = state.advanceAutomatically(at: advance)
+                _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: advance)
+            } else {
+                return
+            }
+        }
     }
 }

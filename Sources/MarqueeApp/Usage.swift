@@ -13,7 +13,8 @@ enum Usage {
           --once              play the messages once, then stop on the last
           --shuffle           random order, never the same message twice in a row
           --speed N           LED columns per second, negative scrolls left-to-right (default 24)
-          --static            do not scroll: centre the message
+          --static            do not scroll: show the message whole, wrapped and centred
+          --scale N           LED size: font pixels drawn N LEDs wide and tall, or auto (default)
       -c, --color C           red amber green blue white cyan magenta rainbow or #RRGGBB
           --style S           dots, blocks, half or braille (default dots)
           --font FILE         a BDF font or GNU Unifont .hex file
@@ -25,7 +26,8 @@ enum Usage {
           --idle-timeout N    seconds before the controls line hides (default 3)
           --events FILE       append a JSON Lines log of what happens
           --snapshot          print one frame as text and exit (no terminal needed);
-                              with --cols N, --rows N, --at SECONDS
+                              with --cols N, --rows N, --at SECONDS (default: a moment
+                              that shows the message)
       -h, --help              show this help
       -V, --version           show the version
 

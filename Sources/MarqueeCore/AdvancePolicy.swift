@@ -1,5 +1,5 @@
 /// Whether the automatic advance to the next message may be scheduled now
-/// (SPEC 5.3). Every input is a field, so the condition ID that restarts the
+/// (docs/cue-flow.md). Every input is a field, so the condition ID that restarts the
 /// wait can hold exactly these plus the cue index.
 public struct AdvanceConditions: Sendable, Hashable {
     /// The flow has at least two messages to rotate through.
@@ -9,24 +9,29 @@ public struct AdvanceConditions: Sendable, Hashable {
     public var motionAllowed: Bool
     public var framesPerSecond: Int
     public var completed: Bool
+    /// The message has been shown whole: it fits, or its last letter has
+    /// scrolled into view. Until then its seconds do not run.
+    public var messageShown: Bool
 
-    public init(advancesAutomatically: Bool, sceneActive: Bool, paused: Bool, motionAllowed: Bool, framesPerSecond: Int, completed: Bool) {
+    public init(advancesAutomatically: Bool, sceneActive: Bool, paused: Bool, motionAllowed: Bool, framesPerSecond: Int,
+                completed: Bool, messageShown: Bool = true) {
         self.advancesAutomatically = advancesAutomatically
         self.sceneActive = sceneActive
         self.paused = paused
         self.motionAllowed = motionAllowed
         self.framesPerSecond = framesPerSecond
         self.completed = completed
+        self.messageShown = messageShown
     }
 
     /// True only when every condition holds; breaking any one alone stops it.
     public var shouldSchedule: Bool {
-        advancesAutomatically && sceneActive && !paused && motionAllowed && framesPerSecond > 0 && !completed
+        advancesAutomatically && sceneActive && !paused && motionAllowed && framesPerSecond > 0 && !completed && messageShown
     }
 }
 
 /// The key of the automatic-advance wait: when any part changes, the running
-/// wait is cancelled and a new one starts from zero (SPEC 5.4).
+/// wait is cancelled and a new one starts from zero (docs/cue-flow.md).
 public struct AdvanceConditionID: Sendable, Hashable {
     public var conditions: AdvanceConditions
     public var cueIndex: Int

@@ -6,16 +6,24 @@
 /// print(frame.text)   // what --snapshot prints
 /// ```
 public enum FrameComposer {
-    public static func compose(_ scene: MarqueeScene, layout: TextLayout) -> FrameModel {
+    /// `rest` is the message laid out whole for this panel (see
+    /// `RestLayout`), drawn when the scene is at rest; without it, or when
+    /// the message cannot be shown whole in LEDs, the rest frame shows the
+    /// message as plain text.
+    public static func compose(_ scene: MarqueeScene, layout: TextLayout, rest: RestLayout? = nil) -> FrameModel {
         let geometry = scene.geometry
         var frame = FrameModel(columns: geometry.columns, rows: geometry.rows)
-        if geometry.scale > 0 {
-            paintPanel(scene, layout: layout, into: &frame)
-        } else if geometry.ledAreaRows > 0 {
-            paintPlainText(scene, into: &frame)
+        switch scene.placement {
+        case .scrolling where geometry.scale > 0:
+            paintScrollingPanel(scene, layout: layout, into: &frame)
+        case .rest where geometry.panelColumns > 0 && rest != nil:
+            paintRestPanel(scene, rest: rest!, into: &frame)
+        default:
+            if geometry.ledAreaRows > 0 { PlainTextPainter.paint(scene, into: &frame) }
         }
         if let row = geometry.captionRow, let caption = scene.caption {
-            frame.write(centred(caption, width: geometry.columns), row: row, column: 0, tone: .normal)
+            PlainTextPainter.paintCaption(caption, offset: scene.captionOffset, rows: row..<(row + geometry.captionRows),
+                                          into: &frame)
         }
         if let row = geometry.countdownRow, let countdown = scene.countdown {
             paintCountdown(countdown, row: row, into: &frame)
@@ -31,26 +39,20 @@ public enum FrameComposer {
         return frame
     }
 
-    /// The panel column where the text's first column stands.
+    /// The panel column where the text's first column stands while it
+    /// scrolls (`.rest` scenes: where a single line would stand centred).
     public static func textStart(_ scene: MarqueeScene, textWidth: Int) -> Int {
         let geometry = scene.geometry
         let scaledWidth = textWidth * geometry.scale
         switch scene.placement {
-        case .centred:
+        case .rest:
             return max(0, (geometry.panelColumns - scaledWidth) / 2)
         case let .scrolling(offset, entry):
-            // Moves left from its entry position, leaves at the left edge and
-            // comes round again from the right once it has fully gone.
-            let period = geometry.panelColumns + scaledWidth
-            guard period > 0 else { return 0 }
-            let entryStart = entry == .rightEdge ? geometry.panelColumns : max(0, (geometry.panelColumns - scaledWidth) / 2)
-            let distance = geometry.panelColumns - entryStart + offset
-            let phase = ((distance % period) + period) % period
-            return geometry.panelColumns - phase
+            return WrappingScroll.start(offset: offset, width: scaledWidth, span: geometry.panelColumns, entry: entry)
         }
     }
 
-    private static func paintPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel) {
+    private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel) {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
@@ -65,24 +67,57 @@ public enum FrameComposer {
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
         var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
         for column in 0..<geometry.panelColumns {
-            let offset = column - start
-            let textColumn = offset >= 0 ? offset / scale : (offset - scale + 1) / scale
+            let textColumn = floorDivide(column - start, scale)
             masks[column] = dark ? 0 : layout.column(at: textColumn)
-            if let phase = scene.rainbowPhase {
-                let slot = ((textColumn / 2 + phase) % MarqueeScene.rainbowHues + MarqueeScene.rainbowHues) % MarqueeScene.rainbowHues
-                hues[column] = UInt8(slot)
-            }
+            hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
         }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
+        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
+                                   rowBand: [Int](repeating: 0, count: geometry.panelRows))
         painter.paint(into: &frame)
         frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
                                         halfCellsPerLED: scene.style.halfCellsPerLED)
     }
 
-    private static func paintPlainText(_ scene: MarqueeScene, into frame: inout FrameModel) {
+    /// The rest layout's lines, each a band of its own panel rows, centred,
+    /// clipped to keep the dark margin when a word had to be cut.
+    private static func paintRestPanel(_ scene: MarqueeScene, rest: RestLayout, into frame: inout FrameModel) {
         let geometry = scene.geometry
-        let row = geometry.ledAreaTop + geometry.ledAreaRows / 2
-        frame.write(centred(scene.plainText, width: geometry.columns), row: row, column: 0, tone: .bright)
+        let columns = geometry.panelColumns
+        let dark = scene.litShade == .unlit
+        var rowOfLED = [Int](repeating: -1, count: geometry.panelRows)
+        var rowBand = [Int](repeating: 0, count: geometry.panelRows)
+        for row in 0..<geometry.panelRows {
+            if let (line, fontRow) = rest.fontRow(atPanelRow: row) {
+                rowOfLED[row] = fontRow
+                rowBand[row] = line
+            }
+        }
+        var masks = [UInt64](repeating: 0, count: max(1, rest.lines.count) * columns)
+        var hues = [UInt8](repeating: 0, count: columns)
+        let visible = RestLayout.margin..<max(RestLayout.margin, columns - RestLayout.margin)
+        for (band, line) in rest.lines.enumerated() where !dark {
+            for column in visible {
+                masks[band * columns + column] = line.layout.column(at: floorDivide(column - line.start, rest.scale))
+            }
+        }
+        for column in 0..<columns {
+            hues[column] = hue(textColumn: column / max(1, rest.scale), phase: scene.rainbowPhase)
+        }
+        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand)
+        painter.paint(into: &frame)
+    }
+
+    /// The rainbow's hue slot for a text column (two columns a slot).
+    private static func hue(textColumn: Int, phase: Int?) -> UInt8 {
+        guard let phase else { return 0 }
+        let hues = MarqueeScene.rainbowHues
+        return UInt8(((textColumn / 2 + phase) % hues + hues) % hues)
+    }
+
+    /// Division rounding towards minus infinity, so columns left of the
+    /// text's start map to negative text columns (unlit) rather than 0.
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
     private static func paintCountdown(_ countdown: MarqueeScene.Countdown, row: Int, into frame: inout FrameModel) {
@@ -96,12 +131,5 @@ public enum FrameComposer {
         if eighths % 8 > 0 {
             frame[row, eighths / 8] = Cell(partials[eighths % 8 - 1], foreground: ink)
         }
-    }
-
-    /// `text` padded on the left to sit in the middle of `width` cells, or
-    /// unchanged when it is wider.
-    static func centred(_ text: String, width: Int) -> String {
-        let padding = max(0, (width - TerminalText.cellWidth(of: text)) / 2)
-        return String(repeating: " ", count: padding) + text
     }
 }

@@ -6,8 +6,9 @@ public struct MarqueeScene: Sendable, Equatable {
     public enum Placement: Sendable, Equatable {
         /// Scrolled by this many panel LEDs from its entry position.
         case scrolling(ledOffset: Int, entry: Entry = .rightEdge)
-        /// Centred (or from its start when wider than the panel).
-        case centred
+        /// At rest: laid out whole (see `RestLayout`), or as plain text when
+        /// the panel is too small for that.
+        case rest
     }
 
     /// Where a message stands before it has moved.
@@ -43,13 +44,15 @@ public struct MarqueeScene: Sendable, Equatable {
     /// Rainbow hue offset; `nil` paints every LED in the one colour.
     public var rainbowPhase: Int?
     public var caption: String?
+    /// Cells a caption too long for its rows has scrolled by.
+    public var captionOffset: Int
     public var countdown: Countdown?
     public var controls: String?
     public var help: [String]?
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: String,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: String? = nil,
-                countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil) {
+                captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -59,6 +62,7 @@ public struct MarqueeScene: Sendable, Equatable {
         self.litShade = litShade
         self.rainbowPhase = rainbowPhase
         self.caption = caption
+        self.captionOffset = captionOffset
         self.countdown = countdown
         self.controls = controls
         self.help = help

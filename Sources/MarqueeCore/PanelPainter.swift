@@ -1,24 +1,31 @@
 /// Turns lit/unlit LEDs into terminal cells for each `LEDStyle`.
 struct PanelPainter {
     let scene: MarqueeScene
-    /// Lit rows of the text for each panel column (bit = font row).
+    /// Lit rows of the text for each panel column (bit = font row), one
+    /// band of `panelColumns` masks per line of text.
     let masks: [UInt64]
     let hues: [UInt8]
-    /// Font row shown by each panel row, or -1 outside the text band.
+    /// Font row shown by each panel row, or -1 outside the text.
     let rowOfLED: [Int]
+    /// Start in `masks` of the band (line) each panel row shows.
+    private let bandStart: [Int]
+    private let panelColumns: Int
 
-    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int]) {
+    /// `rowBand[r]` is the line of text panel row `r` shows (0 for a single line).
+    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]) {
         self.scene = scene
         self.masks = masks
         self.hues = hues
         self.rowOfLED = rowOfLED
+        panelColumns = scene.geometry.panelColumns
+        bandStart = rowBand.map { $0 * scene.geometry.panelColumns }
     }
 
     @inline(__always)
     func isLit(column: Int, row: Int) -> Bool {
-        guard row < rowOfLED.count, column < masks.count else { return false }
+        guard row < rowOfLED.count, column < panelColumns else { return false }
         let fontRow = rowOfLED[row]
-        return fontRow >= 0 && masks[column] >> UInt64(fontRow) & 1 == 1
+        return fontRow >= 0 && fontRow < 64 && masks[bandStart[row] + column] >> UInt64(fontRow) & 1 == 1
     }
 
     @inline(__always)
@@ -76,7 +83,7 @@ struct PanelPainter {
                             pattern |= bits[dx][dy]
                         }
                     }
-                    let column = min(cellColumn * 2, masks.count - 1)
+                    let column = min(cellColumn * 2, hues.count - 1)
                     frame[top + row, cellColumn] = pattern != 0
                         ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
                         : Cell(monochrome ? " " : "⣿", foreground: ink(lit: false, column: column))

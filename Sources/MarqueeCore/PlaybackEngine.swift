@@ -1,6 +1,6 @@
-/// Runs a `PlayerState` in time: feeds it inputs, keeps its three timed
-/// tasks in step with it — the automatic advance, the frame ticker and the
-/// controls-line hide timer, each a `ConditionTaskRunner` keyed by the
+/// Runs a `PlayerState` in time: feeds it inputs, keeps its four timed
+/// tasks in step with it — the automatic advance, the end of a scrolling
+/// message's pass, the frame ticker and the controls-line hide timer, each a `ConditionTaskRunner` keyed by the
 /// inputs that should restart it — and tells its host when to draw and which
 /// effects to perform. The clock is injected, so tests drive time by hand.
 ///
@@ -22,8 +22,13 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Called on each frame tick with how late it woke after its deadline
     /// (for the benchmark's jitter figures; unset in normal runs).
     public var onTickLateness: ((Duration) -> Void)?
+    /// How the current message measures on the sign (the host has the font
+    /// and the terminal size); asked after every input, so the state always
+    /// holds the measure of the message it shows.
+    public var measure: (PlayerState) -> MessageMeasure? = { _ in nil }
 
     private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
+    private let passRunner: ConditionTaskRunner<PassTimerID>
     private let tickerRunner: ConditionTaskRunner<FrameTickerID>
     private let idleRunner: ConditionTaskRunner<Int>
 
@@ -34,6 +39,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         self.clock = clock
         self.origin = origin ?? clock.now
         advanceRunner = ConditionTaskRunner(executor: executor)
+        passRunner = ConditionTaskRunner(executor: executor)
         tickerRunner = ConditionTaskRunner(executor: executor)
         idleRunner = ConditionTaskRunner(executor: executor)
     }
@@ -47,6 +53,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Logs the opening records and starts the timed tasks.
     public func start() {
         state.begin(at: now())
+        _ = state.apply(measure: measure(state), at: now())
         onEffects([.log(state.initialCueRecord), .log(state.policyRecord)])
         reschedule()
         onFrame()
@@ -56,6 +63,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public func apply(power: PowerStatus) { commit(state.apply(power: power, at: now())) }
     public func setScene(_ phase: ScenePhase) { commit(state.setScene(phase, at: now())) }
     public func replaceCues(_ cues: [Cue]) { commit(state.replaceCues(cues, at: now())) }
+    /// The terminal changed size: the message is measured again.
+    public func resized() { commit([]) }
     public func showNotice(_ text: String) {
         state.showNotice(text)
         commit([])
@@ -64,6 +73,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Cancels every timed task (on quit).
     public func stop() {
         advanceRunner.cancel()
+        passRunner.cancel()
         tickerRunner.cancel()
         idleRunner.cancel()
     }
@@ -71,10 +81,11 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Whether the frame ticker is running (it must not while stopped).
     public var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
     /// Live timed tasks, for tests that check cancellation leaks nothing.
-    public var liveTaskCount: Int { advanceRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
+    public var liveTaskCount: Int { advanceRunner.liveTaskCount + passRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
 
     private func commit(_ effects: [PlayerEffect]) {
-        onEffects(effects)
+        let measured = state.apply(measure: measure(state), at: now())
+        onEffects(effects + measured)
         reschedule()
         onFrame()
     }
@@ -83,13 +94,22 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
-            let deadline = self.instant(at: start + self.state.currentCue.seconds)
+            let deadline = self.instant(at: start + self.state.waitSeconds)
             do {
                 try await Task.sleep(until: deadline, clock: self.clock)
             } catch {
                 return  // cancelled: the condition ID changed
             }
             self.commit(self.state.advanceAutomatically(at: self.now()))
+        }
+        passRunner.update(id: state.passTimerID) { [weak self] id in
+            guard let deadline = id.deadline, let self else { return }
+            do {
+                try await Task.sleep(until: self.instant(at: deadline), clock: self.clock)
+            } catch {
+                return  // the scroll or the message changed
+            }
+            self.commit(self.state.completePass(at: self.now()))
         }
         tickerRunner.update(id: state.frameTickerID) { [weak self] id in
             guard id.framesPerSecond > 0, let self else { return }

@@ -10,6 +10,8 @@ public struct PlayerSettings: Sendable, Equatable {
     public var staticText = false
     public var rainbow = false
     public var style: LEDStyle = .dots
+    /// `--scale N`: panel LEDs per font pixel, by hand; nil fits the height.
+    public var scale: Int?
     public var monochrome = false
     public var reduceMotion = false
     /// `--thermal` forced state; the `t` key cycles it.

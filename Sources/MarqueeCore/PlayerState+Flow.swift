@@ -15,6 +15,27 @@ extension PlayerState {
         }
     }
 
+    /// Handles the pass timer firing: the scroll reached `passDistance`, so
+    /// the message has been shown and its seconds start from zero.
+    public mutating func completePass(at t: Double) -> [PlayerEffect] {
+        transaction(at: t) { state in
+            guard !state.passShown, let distance = state.passDistance else { return [] }
+            // The timer fires at or just after the deadline; allow for rounding.
+            if abs(state.clock.sample(at: t)) + 1e-6 >= Double(distance) { state.passShown = true }
+            return []
+        }
+    }
+
+    /// How the current message measures on the sign now (a new message, a
+    /// resize). A message that was shown stays shown.
+    public mutating func apply(measure newMeasure: MessageMeasure?, at t: Double) -> [PlayerEffect] {
+        guard newMeasure != measure else { return [] }
+        return transaction(at: t) { state in
+            state.measure = newMeasure
+            return []
+        }
+    }
+
     /// Manual next (`forward`) or previous (`backward`). At the ends of a
     /// non-looping flow it does nothing but reveal the controls line.
     public mutating func move(_ direction: CueSequence.Direction, at t: Double) -> [PlayerEffect] {
@@ -71,8 +92,10 @@ extension PlayerState {
     mutating func show(position: Int, automatic: Bool, at t: Double) -> [PlayerEffect] {
         orderPosition = position
         messageID += 1
+        passShown = false
         cueStartedAt = t
         clock.reset(to: 0, at: t)
+        captionClock.reset(to: 0, at: t)
         return [.log(.cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: automatic))]
     }
 

@@ -14,18 +14,32 @@ extension PlayerState {
         "q Esc  quit",
     ]
 
+    /// Where things go on a terminal of `columns` x `rows` for a message
+    /// whose inked rows are `lineHeight` high.
+    public func geometry(columns: Int, rows: Int, lineHeight: Int) -> ScreenGeometry {
+        let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
+        return ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,
+                              captionLines: captionLines, helpLines: helpOpen ? PlayerState.helpLines.count : nil,
+                              maximumScale: settings.scale)
+    }
+
+    /// How the message stands this frame. At rest (not scrolling, motion
+    /// stopped by the policy, completed, or a flow message that fits) it is
+    /// laid out whole; pause keeps the scrolled frame exactly as it was.
+    public var placementKind: PlacementKind {
+        scrollsNow && motion.animationAllowed ? .scrolling : .rest
+    }
+
+    /// The two ways a message stands on the sign.
+    public enum PlacementKind: Sendable, Equatable { case scrolling, rest }
+
     /// The scene for a terminal of `columns` x `rows` at time `t`, for a
     /// message whose inked rows are `lineHeight` high.
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
-        let geometry = ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,
-                                      hasCaption: anyCaption, helpLines: helpOpen ? PlayerState.helpLines.count : nil)
-        // A message that has not moved yet while motion is stopped would sit
-        // at its entry position, off the edge: show it centred instead.
-        let position = clock.sample(at: t)
-        let waitingAtEntry = !clock.isRunning && position == 0
-        let placement: MarqueeScene.Placement = isScrolling && !waitingAtEntry
-            ? .scrolling(ledOffset: Int(position.rounded(.down)), entry: advancesAutomatically ? .inView : .rightEdge)
-            : .centred
+        let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight)
+        let placement: MarqueeScene.Placement = placementKind == .scrolling
+            ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: isFlow ? .inView : .rightEdge)
+            : .rest
         var rainbowPhase: Int?
         if settings.rainbow {
             // Cycling colours is decorative: it runs only when effects may.
@@ -38,6 +52,7 @@ extension PlayerState {
         return MarqueeScene(geometry: geometry, style: settings.style, monochrome: settings.monochrome, messageID: messageID,
                             plainText: currentCue.text, placement: placement, litShade: litShade(at: t),
                             rainbowPhase: rainbowPhase, caption: currentCue.caption,
+                            captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine : nil,
                             help: helpOpen ? PlayerState.helpLines : nil)

@@ -6,11 +6,14 @@
 public struct PlayerState: Sendable {
     public internal(set) var settings: PlayerSettings
     public internal(set) var cues: [Cue] {
-        didSet { anyCaption = cues.contains { $0.caption != nil } }
+        didSet { measureCaptions() }
     }
     /// Whether any cue has a caption (the caption row is kept for all of
     /// them, so the sign does not jump); kept with `cues` so no frame scans them.
     public private(set) var anyCaption = false
+    /// Cells of the widest caption: wider than the terminal, every message
+    /// gets two caption rows.
+    public private(set) var widestCaption = 0
     /// Play order (indices into `cues`) and where in it we are.
     public internal(set) var order: [Int]
     public internal(set) var orderPosition = 0
@@ -36,16 +39,26 @@ public struct PlayerState: Sendable {
     /// when it stopped (the countdown bar freezes there).
     public internal(set) var waitStartedAt: Double?
     public internal(set) var frozenCountdown = 1.0
+    /// How the current message measures on the current sign, from the host
+    /// (it needs the font and the terminal size); nil until it is known.
+    public internal(set) var measure: MessageMeasure?
+    /// Whether the scrolling message's last letter has come into view (or,
+    /// for a single message played once, the message has crossed the sign).
+    public internal(set) var passShown = false
+    /// Position of a caption too long for two lines, which scrolls in its
+    /// row; it runs with the frames and starts over with each message.
+    public internal(set) var captionClock = ScrollClock(speed: PlayerState.captionSpeed)
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
     /// Seconds a message change takes to fade in, when effects are allowed.
     public static let fadeSeconds = 0.3
+    /// Cells per second a long caption scrolls at: slow enough to read.
+    public static let captionSpeed = 8.0
 
     public init(cues: [Cue], settings: PlayerSettings, seed: UInt64 = 0, at t: Double = 0) {
         self.settings = settings
         self.cues = cues.isEmpty ? [Cue(text: "")] : cues
-        self.anyCaption = self.cues.contains { $0.caption != nil }
         self.random = SplitMix64(seed: seed)
         self.clock = ScrollClock(speed: settings.staticText ? 0 : settings.speed)
         // The first message appears at once: fades are for transitions.
@@ -54,6 +67,7 @@ public struct PlayerState: Sendable {
         if settings.shuffle {
             order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)
         }
+        measureCaptions()
         syncDerivedState(at: t)
     }
 
@@ -77,13 +91,61 @@ public struct PlayerState: Sendable {
     public var shouldRenderFrames: Bool { motion.animationAllowed && !paused }
     public var isScrolling: Bool { !settings.staticText && clock.speed > 0 && !completed }
 
-    /// A flow of two or more messages moves on by itself.
-    public var advancesAutomatically: Bool { cues.count >= 2 }
+    /// Two or more messages rotate; each enters already in view.
+    public var isFlow: Bool { cues.count >= 2 }
+
+    /// A flow moves on by itself; so does a single message played once,
+    /// which completes after one pass.
+    public var advancesAutomatically: Bool { isFlow || !settings.loop }
+
+    /// A flow message that fits on the sign is held at rest, whole, for its
+    /// seconds instead of scrolling.
+    public var holdsAtRest: Bool { isFlow && measure?.fitsOnOneLine == true }
+
+    /// Whether the message moves (or, paused, would move): the scroll clock
+    /// runs only while this and `shouldRenderFrames` hold.
+    public var scrollsNow: Bool { isScrolling && !holdsAtRest }
+
+    /// Scroll distance, in LEDs, at which the message counts as shown: its
+    /// last letter in view, or for a single message played once, gone past
+    /// the left edge. Nil when the message does not need a pass.
+    public var passDistance: Int? {
+        guard scrollsNow, let measure else { return nil }
+        if isFlow { return max(0, measure.textLEDs - measure.panelLEDs) }
+        return settings.loop ? measure.textLEDs : measure.textLEDs + measure.panelLEDs
+    }
+
+    /// Whether the message has been shown whole, so its seconds may run.
+    public var messageShown: Bool { passShown || (passDistance ?? 0) == 0 }
+
+    /// Seconds of the automatic-advance wait once the message is shown. A
+    /// single message played once completes as soon as its pass ends.
+    public var waitSeconds: Double {
+        !isFlow && passDistance != nil ? 0 : currentCue.seconds
+    }
 
     public var advanceConditions: AdvanceConditions {
         AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: scenePhase == .active, paused: paused,
-                          motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed)
+                          motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed,
+                          messageShown: messageShown)
     }
+
+    /// When the running scroll reaches `passDistance`, on the monotonic
+    /// clock; nil when it is reached already, not needed, or the scroll is
+    /// stopped. A pure function of the scroll clock, so it is exact whatever
+    /// the frame rate.
+    public var passDeadline: Double? {
+        guard !passShown, let distance = passDistance.map(Double.init), distance > 0,
+              clock.isRunning, clock.speed > 0 else { return nil }
+        let position = clock.frozen
+        let ahead = clock.direction * position >= 0
+        let remaining = ahead ? distance - abs(position) : abs(position) + distance
+        return clock.anchor + max(0, remaining) / clock.speed
+    }
+
+    /// Key of the pass timer: a new message or any change of the scroll
+    /// (speed, direction, running) restarts it.
+    public var passTimerID: PassTimerID { PassTimerID(messageID: messageID, deadline: passDeadline) }
 
     public var advanceID: AdvanceConditionID {
         AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves)
@@ -98,8 +160,9 @@ public struct PlayerState: Sendable {
     /// Fraction of the current wait still to run, 1 = full, 0 = advancing.
     public func countdownRemaining(at t: Double) -> Double {
         guard let start = waitStartedAt else { return frozenCountdown }
+        guard waitSeconds > 0 else { return 0 }
         let elapsed = max(0, t - start)
-        return min(1, max(0, 1 - elapsed / currentCue.seconds))
+        return min(1, max(0, 1 - elapsed / waitSeconds))
     }
 
     /// Brightness of lit LEDs: a short ramp after a message change when
@@ -128,13 +191,18 @@ public struct PlayerState: Sendable {
         if settings.rainbow, effectsAllowed {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
-        if clock.isRunning, clock.speed > 0 {
-            let position = clock.sample(at: t)
+        for scroll in [clock, captionClock] where scroll.isRunning && scroll.speed > 0 {
+            let position = scroll.sample(at: t)
             let fraction = position - position.rounded(.down)
-            let distance = clock.direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
-            next = min(next, t + distance / clock.speed)
+            let distance = scroll.direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
+            next = min(next, t + distance / scroll.speed)
         }
         return next
+    }
+
+    private mutating func measureCaptions() {
+        anyCaption = cues.contains { $0.caption != nil }
+        widestCaption = cues.reduce(0) { max($0, $1.caption.map(TerminalText.cellWidth(of:)) ?? 0) }
     }
 
     // MARK: Keeping derived state in step
@@ -143,7 +211,8 @@ public struct PlayerState: Sendable {
     /// restarts or freezes the countdown when the advance condition ID
     /// changed: the two rules of SPEC 4 and 5.4 side by side.
     mutating func syncDerivedState(at t: Double) {
-        clock.setRunning(shouldRenderFrames && isScrolling, at: t)
+        clock.setRunning(shouldRenderFrames && scrollsNow, at: t)
+        captionClock.setRunning(shouldRenderFrames && measure?.captionScrolls == true, at: t)
         let id = advanceID
         guard id != lastAdvanceID else { return }
         let cueChanged = lastAdvanceID?.cueIndex != id.cueIndex || lastAdvanceID?.manualMoves != id.manualMoves
@@ -172,6 +241,16 @@ public struct PlayerState: Sendable {
         syncDerivedState(at: t)
         if policyRecord != before { effects.append(.log(policyRecord)) }
         return effects
+    }
+}
+
+/// Key of the pass timer: the message and when its pass ends (nil: no timer).
+public struct PassTimerID: Sendable, Hashable {
+    public var messageID: Int
+    public var deadline: Double?
+    public init(messageID: Int, deadline: Double?) {
+        self.messageID = messageID
+        self.deadline = deadline
     }
 }
 

@@ -16,7 +16,9 @@ public struct ScreenGeometry: Sendable, Equatable {
     public let scale: Int
     /// First panel row of the text band (the text is centred vertically).
     public let textTop: Int
+    /// First caption row; `captionRows` says how many (one or two).
     public let captionRow: Int?
+    public let captionRows: Int
     public let countdownRow: Int?
     public let controlsRow: Int?
     /// Rows given to the help overlay (below the LED strip), if open.
@@ -25,7 +27,17 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// Terminals shorter than this get no status rows: every row goes to the LEDs.
     public static let minimumRowsForStatus = 6
 
+    /// A geometry with a one-row caption (or none) and the automatic scale.
     public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, hasCaption: Bool, helpLines: Int? = nil) {
+        self.init(columns: columns, rows: rows, style: style, lineHeight: lineHeight, captionLines: hasCaption ? 1 : 0,
+                  helpLines: helpLines)
+    }
+
+    /// `captionLines` is 0, 1 or 2 rows for the caption. `maximumScale` is
+    /// `--scale N`: the LED size by hand, reduced only when the text would
+    /// not fit the panel's height.
+    public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, captionLines: Int, helpLines: Int? = nil,
+                maximumScale: Int? = nil) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         var bottom = self.rows
@@ -37,11 +49,14 @@ public struct ScreenGeometry: Sendable, Equatable {
             controlsRow = nil
             countdownRow = nil
         }
-        if hasCaption, bottom >= ScreenGeometry.minimumRowsForStatus {
-            captionRow = bottom - 1
-            bottom -= 1
+        let wanted = min(2, max(0, captionLines))
+        if wanted > 0, bottom >= ScreenGeometry.minimumRowsForStatus + wanted - 1 {
+            captionRow = bottom - wanted
+            captionRows = wanted
+            bottom -= wanted
         } else {
             captionRow = nil
+            captionRows = 0
         }
         if let helpLines, bottom > 0 {
             // The marquee keeps running in a strip above the overlay.
@@ -56,7 +71,8 @@ public struct ScreenGeometry: Sendable, Equatable {
         panelColumns = style.ledColumns(inCells: self.columns)
         panelRows = ledAreaRows * style.ledRowsPerCell
         let height = max(1, lineHeight)
-        scale = panelColumns > 0 ? panelRows / height : 0
+        let fills = panelColumns > 0 ? panelRows / height : 0
+        scale = min(fills, maximumScale ?? fills)
         textTop = (panelRows - height * scale) / 2
     }
 }

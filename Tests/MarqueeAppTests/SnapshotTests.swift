@@ -39,7 +39,7 @@ struct UnifontSnapshotTests {
         var settings = PlayerSettings()
         settings.staticText = true
         settings.style = .half
-        let text = Snapshot.render(cues: [Cue(text: "日本")], settings: settings, fonts: fonts, columns: 40, rows: 10, at: 0)
+        let text = Snapshot.render(cues: [Cue(text: "日本")], settings: settings, fonts: fonts, columns: 40, rows: 11, at: 0)
         let litRows = text.split(separator: "\n").filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }
         #expect(litRows.count >= 7)
         #expect(!TextLayout(text: "日本", font: fonts.source(for: "日本")).usedPlaceholder)

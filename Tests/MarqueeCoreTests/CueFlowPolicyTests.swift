@@ -54,7 +54,8 @@ struct CueSequenceTests {
 @Suite("Advance policy")
 struct AdvancePolicyTests {
     static let allHold = AdvanceConditions(advancesAutomatically: true, sceneActive: true, paused: false,
-                                           motionAllowed: true, framesPerSecond: 60, completed: false)
+                                           motionAllowed: true, framesPerSecond: 60, completed: false,
+                                           messageShown: true)
 
     @Test("schedules when every condition holds")
     func allConditionsHold() {
@@ -63,11 +64,13 @@ struct AdvancePolicyTests {
 
     @Test("breaking any one condition alone stops scheduling", arguments: [
         "single message", "scene inactive", "paused", "motion not allowed", "zero fps", "completed",
+        "message not yet shown",
     ])
     func eachBrokenAlone(broken: String) {
         var conditions = Self.allHold
         switch broken {
         case "single message": conditions.advancesAutomatically = false
+        case "message not yet shown": conditions.messageShown = false
         case "scene inactive": conditions.sceneActive = false
         case "paused": conditions.paused = true
         case "motion not allowed": conditions.motionAllowed = false

@@ -10,7 +10,10 @@ final class EngineHarness {
     private(set) var frames = 0
     private(set) var quitRequested = false
 
-    init(cueCount: Int = 3, seconds: Double = 5, configure: (inout PlayerSettings) -> Void = { _ in }) {
+    /// `measure` stands in for the host's font and terminal, the same for
+    /// every message: nil leaves messages unmeasured (their seconds run at once).
+    init(cueCount: Int = 3, seconds: Double = 5, measure: MessageMeasure? = nil,
+         configure: (inout PlayerSettings) -> Void = { _ in }) {
         var settings = PlayerSettings()
         settings.idleTimeout = 3
         configure(&settings)
@@ -26,6 +29,7 @@ final class EngineHarness {
             }
         }
         engine.onFrame = { [unowned self] in self.frames += 1 }
+        engine.measure = { _ in measure }
         engine.start()
     }
 
@@ -53,6 +57,11 @@ final class EngineHarness {
             }
             return nil
         }
+    }
+
+    /// Times of events named `name`.
+    func times(of name: String) -> [Double] {
+        records(named: name).map { ($0.t * 1000).rounded() / 1000 }
     }
 
     func records(named name: String) -> [(t: Double, record: EventRecord)] {

@@ -5,11 +5,18 @@ import Testing
 struct FrameComposerTests {
     let layout = TextLayout(text: "HI", font: LEDFont.builtIn)
 
-    func scene(columns: Int, rows: Int, style: LEDStyle = .dots, placement: MarqueeScene.Placement = .centred,
+    func scene(columns: Int, rows: Int, style: LEDStyle = .dots, placement: MarqueeScene.Placement = .rest,
                monochrome: Bool = true, caption: String? = nil) -> MarqueeScene {
         let geometry = ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: layout.inkRows.count, hasCaption: caption != nil)
         return MarqueeScene(geometry: geometry, style: style, monochrome: monochrome, messageID: 0, plainText: "HI",
                             placement: placement, caption: caption)
+    }
+
+    /// The frame as the player draws it: at rest with the message's rest layout.
+    func compose(_ scene: MarqueeScene) -> FrameModel {
+        let rest = RestLayout(text: "HI", font: LEDFont.builtIn, panelColumns: scene.geometry.panelColumns,
+                              panelRows: scene.geometry.panelRows)
+        return FrameComposer.compose(scene, layout: layout, rest: rest)
     }
 
     @Test("the text scales to fill most of the height", arguments: [
@@ -25,7 +32,7 @@ struct FrameComposerTests {
 
     @Test("dots: lit LEDs are ● and the unlit grid is · without colour")
     func dotsMonochrome() {
-        let frame = FrameComposer.compose(scene(columns: 60, rows: 14), layout: layout)
+        let frame = compose(scene(columns: 60, rows: 14))
         let text = frame.text
         #expect(text.contains("●"))
         #expect(text.contains("·"))
@@ -37,7 +44,7 @@ struct FrameComposerTests {
 
     @Test("in colour, unlit LEDs are the same glyph in the unlit shade")
     func dotsColour() {
-        let frame = FrameComposer.compose(scene(columns: 60, rows: 14, monochrome: false), layout: layout)
+        let frame = compose(scene(columns: 60, rows: 14, monochrome: false))
         let shades = Set(frame.cells.compactMap { cell -> LEDShade? in
             if case let .led(shade, _) = cell.foreground { return shade }
             return nil
@@ -48,8 +55,8 @@ struct FrameComposerTests {
 
     @Test("scrolling moves the text left as the offset grows")
     func scrolling() throws {
-        let early = FrameComposer.compose(scene(columns: 60, rows: 14, placement: .scrolling(ledOffset: 12)), layout: layout)
-        let later = FrameComposer.compose(scene(columns: 60, rows: 14, placement: .scrolling(ledOffset: 14)), layout: layout)
+        let early = compose(scene(columns: 60, rows: 14, placement: .scrolling(ledOffset: 12)))
+        let later = compose(scene(columns: 60, rows: 14, placement: .scrolling(ledOffset: 14)))
         func firstLitColumn(_ frame: FrameModel) -> Int? {
             (0..<frame.columns).first { column in (0..<frame.rows).contains { frame[$0, column].scalar == "●" } }
         }
@@ -76,14 +83,14 @@ struct FrameComposerTests {
         (20, 5), (1, 1), (0, 0), (2, 1), (3, 40),
     ])
     func tinyTerminals(columns: Int, rows: Int) {
-        let frame = FrameComposer.compose(scene(columns: columns, rows: rows), layout: layout)
+        let frame = compose(scene(columns: columns, rows: rows))
         #expect(frame.columns == columns && frame.rows == rows)
         if columns == 20 { #expect(frame.text.contains("HI")) }
     }
 
     @Test("every style draws lit LEDs", arguments: LEDStyle.allCases)
     func styles(style: LEDStyle) {
-        let frame = FrameComposer.compose(scene(columns: 80, rows: 30, style: style), layout: layout)
+        let frame = compose(scene(columns: 80, rows: 30, style: style))
         let litCells = frame.cells.filter { $0.scalar != " " && $0.scalar != "·" && $0.scalar != "░" }
         #expect(!litCells.isEmpty)
     }
@@ -92,7 +99,7 @@ struct FrameComposerTests {
     func captionRow() throws {
         var s = scene(columns: 40, rows: 20, caption: "日本 caption")
         s.caption = "日本 caption"
-        let frame = FrameComposer.compose(s, layout: layout)
+        let frame = compose(s)
         let row = try #require(s.geometry.captionRow)
         #expect(frame.text.split(separator: "\n", omittingEmptySubsequences: false)[row].contains("日本 caption"))
     }

@@ -129,24 +129,34 @@ struct PlayerStateTests {
 
 @Suite("Player scene")
 struct PlayerSceneTests {
-    @Test("a message that has not moved while motion is stopped shows centred, not off the edge")
-    func stoppedAtEntryIsCentred() {
+    @Test("a message that has not moved while motion is stopped is shown at rest, not off the edge")
+    func stoppedAtEntryIsAtRest() {
         var settings = PlayerSettings()
         settings.lowPowerOverride = true
         var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, seed: 1, at: 0)
-        #expect(player.scene(at: 5, columns: 80, rows: 24, lineHeight: 7).placement == .centred)
+        #expect(player.scene(at: 5, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
         _ = player.handle(key: .character("b"), at: 5)  // simulated low power: on → off
         #expect(player.motion.animationAllowed)
-        #expect(player.scene(at: 6, columns: 80, rows: 24, lineHeight: 7).placement != .centred)
+        #expect(player.scene(at: 6, columns: 80, rows: 24, lineHeight: 7).placement != .rest)
     }
 
-    @Test("motion stopping mid-scroll freezes the frame where it is")
-    func stoppedMidScrollFreezes() {
+    @Test("motion stopping mid-scroll shows the message at rest and keeps the scroll position underneath")
+    func stoppedMidScrollRestsAndResumes() {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
         _ = player.handle(key: .character("m"), at: 1)
-        let frozen = player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement
-        #expect(frozen == .scrolling(ledOffset: 24))
-        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == frozen)
+        #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
+        _ = player.handle(key: .character("m"), at: 9)
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
+        #expect(player.scene(at: 10, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 48))
+    }
+
+    @Test("pause freezes exactly the scrolled frame")
+    func pauseFreezesFrame() {
+        var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
+        _ = player.handle(key: .character(" "), at: 1)
+        #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
     }
 }
 

@@ -4,16 +4,20 @@ import Testing
 extension EndToEnd {
     @Suite("Cue flow")
     struct CueFlow {
+        /// Messages that fit the 100x30 sign at `--scale 2`, so each is held
+        /// at rest for exactly its seconds: these tests time the waits.
         static let cueFile = """
             # a sign for the e2e tests
-            FIRST MESSAGE ON THE SIGN
+            ONE
 
-            SECOND MESSAGE ON THE SIGN
+            TWO
             # skipped
-            THIRD MESSAGE ON THE SIGN
+            SIX
 
             """
-        static let texts = ["FIRST MESSAGE ON THE SIGN", "SECOND MESSAGE ON THE SIGN", "THIRD MESSAGE ON THE SIGN"]
+        static let texts = ["ONE", "TWO", "SIX"]
+        /// A flow of messages that are held whole: `-f cues.txt` at LED scale 2.
+        static let heldFlow = ["--scale", "2", "-f", "cues.txt"]
 
         static func writeCues(_ directory: URL) throws {
             try cueFile.write(to: directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
@@ -35,7 +39,7 @@ extension EndToEnd {
         @Test("-s 2 advances every 2 s through a 3-line file and loops")
         func automaticAdvance() async throws {
             let session = try await Session.start(
-                "advance", Launch(arguments: ["-s", "2", "-f", "cues.txt"], prepare: Self.writeCues))
+                "advance", Launch(arguments: ["-s", "2"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("four cues", timeout: 12) { _ in session.events("cue").count >= 4 }
             let cues = Array(session.events("cue").prefix(4))
@@ -53,7 +57,7 @@ extension EndToEnd {
         @Test("n moves on at once and the next automatic cue comes a full -s after it")
         func manualNextRestartsTheWait() async throws {
             let session = try await Session.start(
-                "next", Launch(arguments: ["-s", "2", "-f", "cues.txt"], prepare: Self.writeCues))
+                "next", Launch(arguments: ["-s", "2"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             let first = try await session.waitForEvent("first cue") { $0.name == "cue" }
             // Press n about halfway through the first 2 s wait.
@@ -77,7 +81,7 @@ extension EndToEnd {
         @Test("space stops the automatic advance; resuming starts a full new wait")
         func pauseStopsAdvance() async throws {
             let session = try await Session.start(
-                "pauseadvance", Launch(arguments: ["-s", "2", "--speed", "6", "-f", "cues.txt"], prepare: Self.writeCues))
+                "pauseadvance", Launch(arguments: ["-s", "2", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.waitForLitLEDs(minimum: 5)
@@ -98,7 +102,7 @@ extension EndToEnd {
         @Test("a fair thermal state lowers the frame rate but keeps advancing")
         func fairKeepsAdvancing() async throws {
             let session = try await Session.start(
-                "fair", Launch(arguments: ["-s", "2", "--speed", "6", "-f", "cues.txt"], prepare: Self.writeCues))
+                "fair", Launch(arguments: ["-s", "2", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.waitForLitLEDs(minimum: 5)
@@ -109,6 +113,18 @@ extension EndToEnd {
             #expect(fair.bool("effects") == false)
             let cue = try await session.waitForEvent("automatic cue while fair", timeout: 5) { $0.isAutomaticCue && $0.t > fair.t }
             #expect(cue.t - fair.t <= 2.1, "the advance goes on at fair: \(cue)")
+        }
+
+        @Test("a fair thermal state keeps a scrolling message moving at 30 fps")
+        func fairKeepsMoving() async throws {
+            let session = try await Session.start(
+                "fairmove", Launch(arguments: ["--speed", "8", LEDSign.longMessage]))
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 20)
+            try await session.send("t")  // nominal
+            try await session.send("t")  // fair
+            let fair = try await session.waitForEvent("fair policy") { $0.name == "policy" && $0.string("thermal") == "fair" }
+            #expect(fair.int("fps") == 30)
             try await session.waitForMovement("the LEDs to keep moving at 30 fps") { $0.left >= 2 }
         }
 
@@ -132,7 +148,7 @@ extension EndToEnd {
         func countdownBar() async throws {
             let session = try await Session.start(
                 "countdown",
-                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "6", "-f", "cues.txt"], prepare: Self.writeCues))
+                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.send("x")  // any key shows the bottom rows
@@ -169,10 +185,10 @@ extension EndToEnd {
 
         @Test("--once stops on the last message: completed and pause after its wait")
         func onceCompletes() async throws {
-            let twoLines = "ONLY TWO\nMESSAGES HERE\n"
+            let twoLines = "ON\nAIR\n"
             let session = try await Session.start(
                 "once",
-                Launch(arguments: ["--once", "-s", "2", "-f", "two.txt"]) { directory in
+                Launch(arguments: ["--once", "-s", "2", "--scale", "2", "-f", "two.txt"]) { directory in
                     try twoLines.write(to: directory.appendingPathComponent("two.txt"), atomically: true, encoding: .utf8)
                 })
             defer { session.close() }

@@ -1,0 +1,135 @@
+/// A message laid out to be read whole while the sign is not scrolling: the
+/// largest LED scale at which it fits, wrapped at word boundaries onto as
+/// many lines as that needs, each line centred, with at least one dark LED
+/// of margin on every side (docs/display.md).
+///
+/// Built once per message and panel size, never per frame. `nil` from
+/// `init` means the message cannot be shown whole in LEDs even at scale 1
+/// (too many lines for the panel): the sign then falls back to plain text.
+///
+/// ```swift
+/// let rest = RestLayout(text: "BUILD OK", font: LEDFont.builtIn, panelColumns: 40, panelRows: 22)
+/// rest?.scale          // 1
+/// rest?.lines.count    // 2: "BUILD" over "OK"
+/// ```
+public struct RestLayout: Sendable {
+    /// One wrapped line, placed on the panel.
+    public struct Line: Sendable {
+        public let text: String
+        public let layout: TextLayout
+        /// Panel column of the line's first pixel column.
+        public let start: Int
+        /// Panel row of the line's top ink row.
+        public let top: Int
+        /// Pixel columns of the line that hold ink (its trailing spacing left out).
+        public let inkWidth: Int
+    }
+
+    /// Panel LEDs per font pixel.
+    public let scale: Int
+    public let lines: [Line]
+    /// Font rows every line shows (the message's ink rows, shared so all
+    /// lines stand on one baseline and have one height).
+    public let inkRows: Range<Int>
+    /// Ascent of the whole message's line box, to map each line's rows onto it.
+    public let ascent: Int
+    /// Whether a single word wider than the panel at scale 1 had to be cut.
+    public let cut: Bool
+
+    /// Dark LEDs kept around the text on every side.
+    public static let margin = 1
+
+    /// Lays out `text` for a panel of `panelColumns` x `panelRows` LEDs.
+    /// `maximumScale` caps the scale (`--scale N`); nil picks the largest fit.
+    /// `whole` is the message set on one line, already built by the caller
+    /// for scrolling, whose ink rows give every line its height.
+    public init?(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, maximumScale: Int? = nil,
+                 whole: TextLayout? = nil) {
+        let whole = whole ?? TextLayout(text: text, font: font)
+        let height = max(1, whole.inkRows.count)
+        let usableColumns = panelColumns - 2 * RestLayout.margin
+        let usableRows = panelRows - 2 * RestLayout.margin
+        guard usableColumns > 0, usableRows >= height else { return nil }
+
+        let words = WordMeasure.measure(text: text, font: font)
+        let widths = words.map(\.inkWidth)
+        let advances = words.map(\.advance)
+        let space = TextLayout(text: " ", font: font).width
+        let largest = min(maximumScale ?? Int.max, usableRows / height, 64)
+        var chosen: (scale: Int, lines: [[Int]], cut: Bool)?
+        for scale in stride(from: max(1, largest), through: 1, by: -1) {
+            let limit = usableColumns / scale
+            guard let lines = WordWrap.lines(widths: widths, advances: advances, space: space, limit: limit,
+                                             allowOverflow: scale == 1) else { continue }
+            guard RestLayout.blockHeight(lines: lines.count, height: height, scale: scale) <= usableRows else { continue }
+            let cut = lines.contains { WordWrap.inkWidth(of: $0, widths: widths, advances: advances, space: space) > limit }
+            chosen = (scale, lines, cut)
+            break
+        }
+        guard let chosen else { return nil }
+
+        scale = chosen.scale
+        inkRows = whole.inkRows
+        ascent = whole.ascent
+        cut = chosen.cut
+        let blockHeight = RestLayout.blockHeight(lines: chosen.lines.count, height: height, scale: chosen.scale)
+        var top = (panelRows - blockHeight) / 2
+        var placed: [Line] = []
+        for wordIndices in chosen.lines {
+            let lineText = wordIndices.map { words[$0].text }.joined(separator: " ")
+            let layout = TextLayout(text: lineText, font: font)
+            let inkWidth = layout.inkWidth
+            let start = max(RestLayout.margin, (panelColumns - inkWidth * chosen.scale) / 2)
+            placed.append(Line(text: lineText, layout: layout, start: start, top: top, inkWidth: inkWidth))
+            top += (height + 1) * chosen.scale
+        }
+        lines = placed
+    }
+
+    /// LED rows of `lines` lines of `height` font rows at `scale`, one font
+    /// row of space between lines.
+    static func blockHeight(lines: Int, height: Int, scale: Int) -> Int {
+        lines * height * scale + max(0, lines - 1) * scale
+    }
+
+    /// Lit rows of panel column `column` in panel row `row` terms: which line
+    /// (if any) covers panel row `row`, and which font row of it.
+    public func fontRow(atPanelRow row: Int) -> (line: Int, fontRow: Int)? {
+        for (index, line) in lines.enumerated() {
+            let offset = row - line.top
+            guard offset >= 0 else { return nil }
+            if offset < inkRows.count * scale {
+                // Each line has its own line box; map the message's row onto it.
+                return (index, inkRows.lowerBound + offset / scale - (ascent - line.layout.ascent))
+            }
+        }
+        return nil
+    }
+}
+
+/// The words of a message with their widths in font pixels, measured once
+/// so wrapping at many scales does not lay the text out again.
+struct WordMeasure {
+    let text: String
+    /// Pixel columns including the last glyph's spacing.
+    let advance: Int
+    /// Pixel columns up to the last lit one.
+    let inkWidth: Int
+
+    static func measure(text: String, font: any GlyphSource) -> [WordMeasure] {
+        text.split(separator: " ", omittingEmptySubsequences: true).map { word in
+            let layout = TextLayout(text: String(word), font: font)
+            return WordMeasure(text: String(word), advance: layout.width, inkWidth: layout.inkWidth)
+        }
+    }
+}
+
+extension TextLayout {
+    /// Pixel columns up to and including the last one with ink; a line of
+    /// only spaces has none.
+    public var inkWidth: Int {
+        var x = width
+        while x > 0, column(at: x - 1) == 0 { x -= 1 }
+        return x
+    }
+}
