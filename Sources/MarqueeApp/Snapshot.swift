@@ -5,8 +5,8 @@ import MarqueeCore
 /// included), so what it prints is what the sign would show then.
 enum Snapshot {
     /// `seconds` nil picks a moment that shows the message: the rest layout
-    /// when it is static or fits, else the moment its first letter reaches
-    /// the sign's left edge.
+    /// when it is static or can be laid out whole, else the moment its first
+    /// letter reaches the sign's left edge.
     static func render(cues: [Cue], settings: PlayerSettings, fonts: FontSelection, columns: Int, rows: Int, at seconds: Double?) -> String {
         var settings = settings
         settings.monochrome = true
@@ -15,14 +15,21 @@ enum Snapshot {
         state.begin(at: 0)
         _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
         let at = seconds ?? defaultMoment(state)
-        if seconds == nil, state.measure?.fitsOnOneLine == true, state.scrollsNow {
-            // A single message that fits: shown at rest, as it reads best.
+        if seconds == nil, !state.isFlow, state.scrollsNow, fitsWhole(state, layouts: &layouts, columns: columns, rows: rows) {
+            // A single message that can be shown whole: at rest, as it reads best.
             settings.staticText = true
             state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
             _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
         }
         play(&state, until: at, layouts: &layouts, columns: columns, rows: rows)
         return layouts.frame(state, at: at, columns: columns, rows: rows).frame().text + "\n"
+    }
+
+    /// Whether the current message has a rest layout with no word cut.
+    private static func fitsWhole(_ state: PlayerState, layouts: inout MessageLayouts, columns: Int, rows: Int) -> Bool {
+        let text = state.currentCue.text
+        let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layouts.line(for: text).inkRows.count)
+        return layouts.rest(for: text, geometry: geometry, maximumScale: state.settings.scale).map { !$0.cut } ?? false
     }
 
     /// When the first letter of a scrolling message reaches the left edge:
