@@ -11,6 +11,9 @@ public struct PlayerSettings: Sendable, Equatable {
     public var rainbow = false
     public var style: LEDStyle = .dots
     public var monochrome = false
+    /// What the terminal can draw; ``PlayerState/adapt(to:)`` sets it once
+    /// the screen is open (and swaps a style the font cannot show).
+    public var glyphs = TerminalGlyphs.standard
     public var reduceMotion = false
     /// `--thermal` forced state; the `t` key cycles it.
     public var thermalOverride: ThermalState?

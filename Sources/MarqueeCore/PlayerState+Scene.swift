@@ -39,8 +39,9 @@ extension PlayerState {
                             plainText: currentCue.text, placement: placement, litShade: litShade(at: t),
                             rainbowPhase: rainbowPhase, caption: currentCue.caption,
                             countdown: countdown,
-                            controls: controlsVisible ? controlsLine : nil,
-                            help: helpOpen ? PlayerState.helpLines : nil)
+                            controls: controlsVisible ? settings.glyphs.repertoire.spell(controlsLine) : nil,
+                            help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
+                            glyphs: settings.glyphs)
     }
 
     /// The status line: position, play state, rate, power, tier.
