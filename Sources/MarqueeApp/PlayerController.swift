@@ -26,6 +26,9 @@ final class PlayerController {
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontSelection, log: EventLog?,
          inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
+        // Only the open screen knows its colours; the glyphs follow them.
+        var state = state
+        state.adapt(to: TerminalGlyphs(term: environment["TERM"], depth: screen.colorDepth))
         engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
         self.fonts = fonts
         layouts = MessageLayouts(fonts: fonts)

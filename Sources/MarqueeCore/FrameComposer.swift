@@ -26,7 +26,7 @@ public enum FrameComposer {
                                           into: &frame)
         }
         if let row = geometry.countdownRow, let countdown = scene.countdown {
-            paintCountdown(countdown, row: row, into: &frame)
+            paintCountdown(countdown, repertoire: scene.glyphs.repertoire, row: row, into: &frame)
         }
         if let row = geometry.controlsRow, let controls = scene.controls {
             frame.write(controls, row: row, column: 0, tone: .dim)
@@ -120,8 +120,8 @@ public enum FrameComposer {
         value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 
-    private static func paintCountdown(_ countdown: MarqueeScene.Countdown, row: Int, into frame: inout FrameModel) {
-        let partials: [Unicode.Scalar] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    private static func paintCountdown(_ countdown: MarqueeScene.Countdown, repertoire: GlyphRepertoire, row: Int,
+                                       into frame: inout FrameModel) {
         // In the sign's colour; the unlit shade while frozen.
         let ink = Ink.led(countdown.frozen ? .unlit : .glow2, hue: 0)
         let eighths = min(max(0, countdown.filledEighths), frame.columns * 8)
@@ -129,7 +129,7 @@ public enum FrameComposer {
             frame[row, column] = Cell("█", foreground: ink)
         }
         if eighths % 8 > 0 {
-            frame[row, eighths / 8] = Cell(partials[eighths % 8 - 1], foreground: ink)
+            frame[row, eighths / 8] = Cell(repertoire.partialBarCell(eighths: eighths % 8), foreground: ink)
         }
     }
 }

@@ -35,6 +35,8 @@ public struct MarqueeScene: Sendable, Equatable {
     public var style: LEDStyle
     /// No colour: unlit LEDs get a distinct character instead of a dim colour.
     public var monochrome: Bool
+    /// The terminal's font and palette: which glyphs the painter may use.
+    public var glyphs: TerminalGlyphs
     /// Changes whenever the message (and so its layout) changes.
     public var messageID: Int
     /// The sanitized message, for the plain-text fallback.
@@ -52,10 +54,12 @@ public struct MarqueeScene: Sendable, Equatable {
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: String,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: String? = nil,
-                captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil) {
+                captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
+                glyphs: TerminalGlyphs = .standard) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
+        self.glyphs = glyphs
         self.messageID = messageID
         self.plainText = plainText
         self.placement = placement

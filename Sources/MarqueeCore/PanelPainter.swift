@@ -46,11 +46,14 @@ struct PanelPainter {
     mutating func paint(into frame: inout FrameModel) {
         let geometry = scene.geometry
         let top = geometry.ledAreaTop
-        let monochrome = scene.monochrome
+        // Without colour, or with too few to shade one (8 colours have a
+        // single red), a dim unlit LED would be the lit colour again, told
+        // apart by bold alone: unlit LEDs get a glyph of their own instead.
+        let unlitByGlyph = scene.monochrome || scene.glyphs.coarseColor
         switch scene.style {
         case .dots, .blocks:
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
-            let unlitGlyph: Unicode.Scalar = monochrome ? (scene.style == .dots ? "·" : "░") : litGlyph
+            let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             for row in 0..<geometry.panelRows {
                 for column in 0..<geometry.panelColumns {
                     let lit = isLit(column: column, row: row)
@@ -67,7 +70,10 @@ struct PanelPainter {
                 for column in 0..<geometry.panelColumns {
                     let upper = isLit(column: column, row: row * 2)
                     let lower = isLit(column: column, row: row * 2 + 1)
-                    frame[top + row, column] = monochrome
+                    // One ink per cell when unlit LEDs are glyphs: lit and
+                    // unlit inks as foreground and background would be one
+                    // colour on itself with a coarse palette.
+                    frame[top + row, column] = unlitByGlyph
                         ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
                         : Cell("▀", foreground: ink(lit: upper, column: column), background: ink(lit: lower, column: column))
                 }
@@ -86,7 +92,7 @@ struct PanelPainter {
                     let column = min(cellColumn * 2, hues.count - 1)
                     frame[top + row, cellColumn] = pattern != 0
                         ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
-                        : Cell(monochrome ? " " : "⣿", foreground: ink(lit: false, column: column))
+                        : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                 }
             }
         }

@@ -13,6 +13,9 @@ public struct PlayerSettings: Sendable, Equatable {
     /// `--scale N`: panel LEDs per font pixel, by hand; nil fits the height.
     public var scale: Int?
     public var monochrome = false
+    /// What the terminal can draw; ``PlayerState/adapt(to:)`` sets it once
+    /// the screen is open (and swaps a style the font cannot show).
+    public var glyphs = TerminalGlyphs.standard
     public var reduceMotion = false
     /// `--thermal` forced state; the `t` key cycles it.
     public var thermalOverride: ThermalState?

@@ -54,8 +54,9 @@ extension PlayerState {
                             rainbowPhase: rainbowPhase, caption: currentCue.caption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
-                            controls: controlsVisible ? controlsLine : nil,
-                            help: helpOpen ? PlayerState.helpLines : nil)
+                            controls: controlsVisible ? settings.glyphs.repertoire.spell(controlsLine) : nil,
+                            help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
+                            glyphs: settings.glyphs)
     }
 
     /// The status line: position, play state, rate, power, tier.

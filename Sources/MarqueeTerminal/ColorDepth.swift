@@ -17,6 +17,12 @@ public enum ColorDepth: String, Sendable, Equatable {
         return .none
     }
 
+    /// Whether the palette has shades of one colour: 256 colours and true
+    /// colour do (the LED ramp); 8 or 16 have one red, and none has none.
+    public var showsShades: Bool {
+        self == .palette256 || self == .direct
+    }
+
     /// Whether to try a direct-colour terminfo entry: `COLORTERM` says the
     /// terminal shows true colour and `NO_COLOR` does not forbid colour.
     public static func wantsDirect(environment: [String: String]) -> Bool {

@@ -10,6 +10,8 @@ public final class Screen {
     public private(set) var columns: Int
     public private(set) var rows: Int
     private let colors: InkColors
+    /// The colours the opened terminal shows (the glyph choice follows it).
+    public var colorDepth: ColorDepth { colors.depth }
     private let outputFD: Int32
     private var screen: OpaquePointer?
     /// The streams ncurses was opened on; ncurses never closes them.

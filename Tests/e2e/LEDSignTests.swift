@@ -46,15 +46,7 @@ extension EndToEnd {
         func noColor() async throws {
             let session = try await Session.start("nocolor", Launch(arguments: ["--speed", "8", Self.longMessage], noColor: true))
             defer { session.close() }
-            let screen = try await waitFor("lit ● LEDs", timeout: 10, context: session.diagnostics) {
-                () async throws -> Screen? in
-                let screen = try await session.capture()
-                return screen.cells(of: "●", panelRows: session.panelRows).count >= 20 ? screen : nil
-            }
-            let lit = screen.cells(of: "●", panelRows: session.panelRows)
-            let unlit = screen.cells(of: "·", panelRows: session.panelRows)
-            #expect(lit.count + unlit.count == 50 * session.panelRows, "a full grid of LEDs")
-            #expect(unlit.count > lit.count)
+            let (lit, unlit, _) = try await session.waitForDotGrid()
             let colours = Set((lit + unlit).compactMap { $0.1 })
             #expect(colours.isEmpty, "no colour with NO_COLOR: \(colours.sorted())")
         }

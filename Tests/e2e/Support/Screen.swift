@@ -1,10 +1,12 @@
 import Foundation
 
-/// One character cell of a captured pane and its foreground colour.
+/// One character cell of a captured pane and its colours.
 struct Cell: Equatable {
     var character: Character
     /// 0...255 for palette colours, `Screen.directColor` for 24-bit, nil for default.
     var foreground: Int?
+    /// The same for the background.
+    var background: Int? = nil
 }
 
 /// A LED position on screen: terminal row and column.
@@ -27,7 +29,7 @@ struct Screen: Equatable {
     init(ansi: String) {
         var rows: [[Cell]] = []
         var current: [Cell] = []
-        var foreground: Int?
+        var colours = Colours()
         let scalars = Array(ansi.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -47,7 +49,7 @@ struct Screen: Equatable {
                         index += 1
                     }
                     if index < scalars.count, scalars[index] == "m" {
-                        foreground = Screen.apply(sgr: parameters, to: foreground)
+                        colours.apply(sgr: parameters)
                     }
                     index += 1
                 } else if scalars[index] == "]" {
@@ -58,7 +60,7 @@ struct Screen: Equatable {
                     index += 1
                 }
             } else {
-                current.append(Cell(character: Character(scalar), foreground: foreground))
+                current.append(Cell(character: Character(scalar), foreground: colours.foreground, background: colours.background))
                 index += 1
             }
         }
@@ -66,30 +68,41 @@ struct Screen: Equatable {
         self.rows = rows
     }
 
-    private static func apply(sgr: String, to foreground: Int?) -> Int? {
-        var result = foreground
-        let codes = sgr.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-        var index = 0
-        while index < codes.count {
-            let code = codes[index]
-            switch code {
-            case 0: result = nil
-            case 30...37: result = code - 30
-            case 90...97: result = code - 90 + 8
-            case 39: result = nil
-            case 38, 48:
-                if index + 2 < codes.count, codes[index + 1] == 5 {
-                    if code == 38 { result = codes[index + 2] }
-                    index += 2
-                } else if index + 4 < codes.count, codes[index + 1] == 2 {
-                    if code == 38 { result = directColor }
-                    index += 4
+    /// The colours an SGR sequence leaves set, carried from cell to cell.
+    private struct Colours {
+        var foreground: Int?
+        var background: Int?
+
+        mutating func apply(sgr: String) {
+            let codes = sgr.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            var index = 0
+            while index < codes.count {
+                let code = codes[index]
+                switch code {
+                case 0: foreground = nil; background = nil
+                case 30...37: foreground = code - 30
+                case 90...97: foreground = code - 90 + 8
+                case 39: foreground = nil
+                case 40...47: background = code - 40
+                case 100...107: background = code - 100 + 8
+                case 49: background = nil
+                case 38, 48:
+                    var colour: Int?
+                    if index + 2 < codes.count, codes[index + 1] == 5 {
+                        colour = codes[index + 2]
+                        index += 2
+                    } else if index + 4 < codes.count, codes[index + 1] == 2 {
+                        colour = Screen.directColor
+                        index += 4
+                    }
+                    if let colour {
+                        if code == 38 { foreground = colour } else { background = colour }
+                    }
+                default: break
                 }
-            default: break
+                index += 1
             }
-            index += 1
         }
-        return result
     }
 
     /// The screen as plain text lines, trailing spaces removed.

@@ -269,6 +269,29 @@ final class Session {
         }
     }
 
+    /// Waits until at least `minimum` cells of the LED area hold `character`
+    /// (any colour), and returns that capture.
+    @discardableResult
+    func waitForCells(of character: Character, minimum: Int = 20, timeout: Double = 10) async throws -> Screen {
+        try await waitFor("\(minimum) \(character) on screen", timeout: timeout, context: diagnostics) { () async throws -> Screen? in
+            let screen = try await capture()
+            return screen.cells(of: character, panelRows: panelRows).count >= minimum ? screen : nil
+        }
+    }
+
+    /// Waits for a `dots` panel whose unlit LEDs have their own glyph (no
+    /// colour, or too few to shade one): expects a full grid of `●` lit and
+    /// more `·` unlit, and returns both with their colours.
+    func waitForDotGrid(sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> (lit: [(Spot, Int?)], unlit: [(Spot, Int?)], screen: Screen) {
+        let screen = try await waitForCells(of: "●")
+        let lit = screen.cells(of: "●", panelRows: panelRows)
+        let unlit = screen.cells(of: "·", panelRows: panelRows)
+        #expect(lit.count + unlit.count == columns / 2 * panelRows, "a full grid of ● and ·", sourceLocation: sourceLocation)
+        #expect(unlit.count > lit.count, sourceLocation: sourceLocation)
+        return (lit, unlit, screen)
+    }
+
     @discardableResult
     func waitForText(_ text: String, timeout: Double = 10) async throws -> Screen {
         try await waitFor("'\(text)' on screen", timeout: timeout, context: diagnostics) { () async throws -> Screen? in
