@@ -3,7 +3,8 @@ import PackageDescription
 
 /// One library per layer and a thin executable (see ENGINEERING.md):
 /// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
-/// ncurses, EventLoop runs the main thread (timers, main-actor work),
+/// ncurses (and, through CCrashGuard, the crash handler that gives the
+/// terminal back), EventLoop runs the main thread (timers, main-actor work),
 /// MarqueeApp wires them together, `ledmarquee` only calls `main`.
 let package = Package(
     name: "ledmarquee",
@@ -20,7 +21,8 @@ let package = Package(
         ),
         .target(name: "MarqueeCore", plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
-        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "MarqueeCore"]),
+        .target(name: "CCrashGuard"),
+        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore"]),
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PowerProbe", "MarqueeTerminal", "EventLoop"]),

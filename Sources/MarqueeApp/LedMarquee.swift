@@ -11,6 +11,9 @@ public enum LedMarquee {
 
     @MainActor
     public static func main(arguments: [String]) async -> Int32 {
+        // First, so that even a crash while loading cues does not wait on
+        // the runtime's "Press space to interact" prompt.
+        CrashGuard.install(environment: Platform.environment)
         let options: Options
         do {
             switch try CommandLineParser.parse(arguments) {

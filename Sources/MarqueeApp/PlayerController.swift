@@ -101,7 +101,7 @@ final class PlayerController {
 
     private func handle(_ signal: TerminalSignal) {
         switch signal {
-        case .interrupt, .terminate, .hangup:
+        case .interrupt, .terminate, .hangup, .quit:
             quit()
         case .resize:
             screen.updateSize()

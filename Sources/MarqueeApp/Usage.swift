@@ -32,7 +32,7 @@ enum Usage {
       -V, --version           show the version
 
     Keys: space pause, n/→ next, p/← previous, +/- speed, r reverse, ? help,
-          t thermal, b low power, m reduce motion, q/Esc/Ctrl-C quit.
+          t thermal, b low power, m reduce motion, q/Esc/Ctrl-C/Ctrl-\\ quit.
 
     """
 }

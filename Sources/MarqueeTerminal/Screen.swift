@@ -72,6 +72,10 @@ public final class Screen {
         }
         colors = InkColors(depth: ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil),
                            color: color)
+        // Before the terminal changes: nothing has reached it yet (ncurses
+        // wrote into the batcher's pipe), so from here on a crash restores it.
+        CrashGuard.install(environment: environment)
+        CrashGuard.protect(fd: outputFD, modes: modes.original, restoring: CrashRestoreBytes.make(capability: Screen.capability))
         modes.enterSignMode()
         nonl()
         curs_set(0)
@@ -176,11 +180,13 @@ public final class Screen {
         endwin()
         batcher.drain()
         modes.restore()
+        CrashGuard.setArmed(false)
     }
 
     /// Takes the terminal back after `fg`.
     public func resume() {
         guard isOpen else { return }
+        CrashGuard.setArmed(true)
         modes.enterSignMode()
         // No refresh here: the next frame repaints in bands (see draw).
         curs_set(0)
@@ -215,6 +221,11 @@ public final class Screen {
         }
         pairs[key] = (attributes, pair)
         return (attributes, pair)
+    }
+
+    /// The terminfo string `name` of the terminal ncurses opened, as bytes.
+    private static func capability(_ name: String) -> [UInt8]? {
+        lm_terminal_string(name).map { Array(String(cString: $0).utf8) }
     }
 
     /// Wide characters vanish unless the locale is UTF-8; when the user's is

@@ -4,6 +4,9 @@ import Glibc
 /// The Unix signals the player reacts to.
 public enum TerminalSignal: Sendable, Equatable {
     case interrupt, terminate, hangup, resize, suspend, resume
+    /// SIGQUIT (Ctrl-\): a quit like Ctrl-C. Without a handler of ours the
+    /// Swift runtime takes it for a crash and shows its crash report.
+    case quit
 }
 
 /// Turns signals into an `AsyncStream` (DispatchSource per signal, as in
@@ -14,7 +17,7 @@ public enum SignalEvents {
     /// handlers only for signals still at their default, and we want none.
     public static func stream() -> AsyncStream<TerminalSignal> {
         let table: [(Int32, TerminalSignal)] = [
-            (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup),
+            (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGQUIT, .quit),
             (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
         ]
         return AsyncStream { continuation in

@@ -6,7 +6,8 @@ import Glibc
 /// cannot set terminal modes.
 struct TerminalModes {
     private let fd: Int32
-    private let original: termios?
+    /// The modes at start, nil when they could not be read (not a terminal).
+    let original: termios?
 
     init(fd: Int32) {
         self.fd = fd

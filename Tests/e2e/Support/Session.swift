@@ -13,6 +13,9 @@ struct Launch {
     var stdinCommand: String?
     /// Send the program's stderr to `<dir>/stderr` instead of the pane.
     var stderrToFile = false
+    /// Extra environment for the program (SWIFT_BACKTRACE is otherwise unset,
+    /// so the runtime's crash report settings are its defaults).
+    var environment: [String: String] = [:]
     var columns = 100
     var rows = 30
     /// Writes files into the session directory (the program's working
@@ -76,10 +79,11 @@ final class Session {
             throw error
         }
         let q = E2E.shellQuote
-        var environment = ["env", "-u", "NO_COLOR", "-u", "COLORTERM", "-u", "LEDMARQUEE_FRAME_TRACE"]
+        var environment = ["env", "-u", "NO_COLOR", "-u", "COLORTERM", "-u", "LEDMARQUEE_FRAME_TRACE", "-u", "SWIFT_BACKTRACE"]
         if let term = launch.term { environment.append("TERM=\(q(term))") } else { environment += ["-u", "TERM"] }
         environment += ["LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
         if launch.noColor { environment.append("NO_COLOR=1") }
+        environment += launch.environment.sorted { $0.key < $1.key }.map { q("\($0.key)=\($0.value)") }
         // `sh -c 'echo $$ > pid; exec ...'` records the pid the program will have.
         var command = "sh -c " + q("echo $$ > \"$0\"; exec \"$@\"") + " " + q(session.pidPath) + " "
         command += environment.joined(separator: " ") + " " + q(binary) + " --events " + q(session.eventsPath)
@@ -159,9 +163,9 @@ final class Session {
         try await runCommand(tmuxPath, ["-f", "/dev/null", "-L", socket] + arguments, environment: E2E.childEnvironment())
     }
 
-    /// The pane with colours.
-    func capture() async throws -> Screen {
-        let result = try await tmux(["capture-pane", "-p", "-e", "-t", target])
+    /// The pane with colours; with `history`, the lines scrolled off its top too.
+    func capture(history: Bool = false) async throws -> Screen {
+        let result = try await tmux(["capture-pane", "-p", "-e", "-t", target] + (history ? ["-S", "-"] : []))
         guard result.status == 0 else { throw E2EFailure("capture-pane failed: \(result.stderr)") }
         let screen = Screen(ansi: result.stdout)
         lastScreen = screen

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    @Suite("Crashes")
+    struct Crashes {
+        /// How the crashing program is started.
+        enum Setup: String, CaseIterable, CustomTestStringConvertible {
+            /// The report goes to the pane, as on a kiosk.
+            case stderrInPane = "stderr in the pane"
+            /// `2> file`: the report must land in the file.
+            case stderrToFile = "stderr to a file"
+            /// The user's own SWIFT_BACKTRACE setting is kept (no colour).
+            case userSetting = "SWIFT_BACKTRACE=color=no"
+            var testDescription: String { rawValue }
+        }
+
+        // An externally sent SIGSEGV goes through the same handlers as a real
+        // fault; the runtime's report would wait 30 s for a key without the guard.
+        @Test("a crash restores the terminal first, reports without waiting for a key, and ends the process",
+              arguments: Setup.allCases)
+        func crashRestoresTerminal(setup: Setup) async throws {
+            var launch = Launch(arguments: ["CRASH TEST"], stderrToFile: setup == .stderrToFile)
+            if setup == .userSetting { launch.environment = ["SWIFT_BACKTRACE": "color=no"] }
+            let session = try await Session.start("crash", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            let pid = try await session.programPID()
+
+            let clock = Stopwatch()
+            #expect(kill(pid, SIGSEGV) == 0)
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 128 + SIGSEGV, "killed by the SIGSEGV, not carrying on after the report")
+            #expect(clock.elapsed < 8, "gone \(clock.elapsed) s after the crash: something waited")
+
+            let screen = try await session.expectTerminalRestored()
+            #expect(!screen.contains("Press space to interact"), "the crash report prompted:\n\(screen.text)")
+            let report = setup == .stderrToFile ? session.stderrText : screen.text
+            #expect(report.contains("Program crashed"), "the crash report: \(report)")
+            if setup == .stderrToFile {
+                #expect(!screen.contains("Program crashed"), "the report went to the file, not the pane")
+            }
+            if setup == .userSetting {
+                #expect(!report.contains("💣"), "color=no kept: the report has no coloured banner")
+            }
+            #expect(session.events().last?.name != "quit", "a crash is not a quit")
+        }
+    }
+}
