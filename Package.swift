@@ -5,6 +5,8 @@ import PackageDescription
 /// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
 /// ncurses, EventLoop runs the main thread (timers, main-actor work),
 /// MarqueeApp wires them together, `ledmarquee` only calls `main`.
+/// The C libraries come from Debian packages (scripts/install-deps.sh):
+/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`.
 let package = Package(
     name: "ledmarquee",
     products: [
@@ -12,13 +14,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .executableTarget(name: "embed-resources", path: "Tools/embed-resources"),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["embed-resources"]
         ),
-        .target(name: "MarqueeCore", plugins: ["EmbedResources"]),
+        .target(name: "MarqueeCore", dependencies: ["CFriBidi"], plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "MarqueeCore"]),
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),

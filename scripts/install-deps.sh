@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what ledmarquee needs to build and test, and only what is missing:
-# the ncurses wide-character headers, tmux (end-to-end tests), unifont (wide
-# glyph fallback) and ncurses-term (true-colour terminfo entries).
+# the ncurses wide-character headers, the GNU FriBidi headers (right-to-left
+# text and Arabic joining), tmux (end-to-end tests), unifont (wide glyph
+# fallback) and ncurses-term (true-colour terminfo entries).
 set -euo pipefail
 
-packages=(libncurses-dev tmux unifont ncurses-term)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
