@@ -6,6 +6,8 @@ import PackageDescription
 /// ncurses (and, through CCrashGuard, the crash handler that gives the
 /// terminal back), EventLoop runs the main thread (timers, main-actor work),
 /// MarqueeApp wires them together, `ledmarquee` only calls `main`.
+/// The C libraries come from Debian packages (scripts/install-deps.sh):
+/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`.
 let package = Package(
     name: "ledmarquee",
     products: [
@@ -13,13 +15,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .executableTarget(name: "embed-resources", path: "Tools/embed-resources"),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["embed-resources"]
         ),
-        .target(name: "MarqueeCore", plugins: ["EmbedResources"]),
+        .target(name: "MarqueeCore", dependencies: ["CFriBidi"], plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "CCrashGuard"),
         .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore"]),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what ledmarquee needs to build and test, and only what is missing:
-# the ncurses wide-character headers, tmux (end-to-end tests), unifont (wide
-# glyph fallback), ncurses-term (true-colour terminfo entries) and
-# console-setup-linux (the Linux console fonts the glyph tests read).
+# the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
+# (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
+# terminfo entries) and console-setup-linux (the Linux console fonts the glyph
+# tests read).
 set -euo pipefail
 
-packages=(libncurses-dev tmux unifont ncurses-term console-setup-linux)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

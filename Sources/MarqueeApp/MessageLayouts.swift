@@ -44,7 +44,7 @@ struct MessageLayouts {
         let cue = state.currentCue
         let layout = line(for: cue.text)
         let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        return MessageMeasure(layout: layout, geometry: geometry, plainText: cue.text, caption: cue.caption)
+        return MessageMeasure(layout: layout, geometry: geometry, plainText: cue.displayText, caption: cue.displayCaption)
     }
 
     /// The frame the state shows at `t`.

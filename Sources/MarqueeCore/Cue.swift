@@ -4,13 +4,20 @@ public struct Cue: Sendable, Equatable {
     /// Sanitized: no control characters or escape sequences.
     public let text: String
     public let caption: String?
-    /// Always within 2…20 (SPEC 5.2).
+    /// Always within 2…20 (`SecondsPerMessage`).
     public let seconds: Double
+    /// `text` and `caption` in display order, for plain terminal text (the
+    /// fallback of a tiny pane, the caption row): right-to-left runs
+    /// reordered and Arabic joined once here, never per frame.
+    public let displayText: String
+    public let displayCaption: String?
 
     public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard) {
         self.text = TerminalText.sanitize(text)
         let cleanCaption = caption.map(TerminalText.sanitize)
         self.caption = cleanCaption?.isEmpty == false ? cleanCaption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
+        displayText = VisualText.displayString(self.text)
+        displayCaption = self.caption.map(VisualText.displayString)
     }
 }

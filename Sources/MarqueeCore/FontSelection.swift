@@ -25,15 +25,35 @@ public struct FontSelection: Sendable {
         self.fallback = fallback
     }
 
-    /// The glyph source to lay out `text` with.
+    /// The glyph source to lay out `text` with. The fallback is brought in
+    /// only for characters it can draw: a message whose only gaps are found
+    /// nowhere (an emoji beyond plane 0, which Debian's Unifont lacks) keeps
+    /// the chosen font and shows boxes in its style.
     public func source(for text: String) -> any GlyphSource {
-        guard let fallback, !covers(text) else { return primary }
+        guard let fallback else { return primary }
+        let lacking = uncovered(text)
+        guard lacking.contains(where: { fallback.glyph(for: $0) != nil }) else { return primary }
         return FallbackGlyphSource(primaryIsBuiltIn ? [fallback, primary] : [primary, fallback])
     }
 
-    /// Whether the primary font has every visible character of `text`.
+    /// Whether the primary font has every character of `text` that is drawn:
+    /// checked as laid out (see ``VisualText``), so `e` + U+0301 needs `é`,
+    /// Arabic needs its joined presentation forms, and a combining mark
+    /// with no precomposed form needs the mark itself, which the overlay
+    /// draws. Joiners and variation selectors draw nothing and need nothing.
     public func covers(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { TerminalText.isZeroWidth($0) || primary.glyph(for: $0) != nil }
+        uncovered(text).isEmpty
+    }
+
+    /// The drawn scalars of `text` the primary font lacks, each once.
+    private func uncovered(_ text: String) -> Set<Unicode.Scalar> {
+        var lacking = Set<Unicode.Scalar>()
+        var checked = Set<Unicode.Scalar>()
+        for scalar in VisualText.scalars(text) where ScalarRole(scalar) != .ignored {
+            guard checked.insert(scalar).inserted else { continue }
+            if primary.glyph(for: scalar) == nil { lacking.insert(scalar) }
+        }
+        return lacking
     }
 }
 

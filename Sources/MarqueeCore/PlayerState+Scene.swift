@@ -50,8 +50,8 @@ extension PlayerState {
                                      frozen: waitStartedAt == nil)
             : nil
         return MarqueeScene(geometry: geometry, style: settings.style, monochrome: settings.monochrome, messageID: messageID,
-                            plainText: currentCue.text, placement: placement, litShade: litShade(at: t),
-                            rainbowPhase: rainbowPhase, caption: currentCue.caption,
+                            plainText: currentCue.displayText, placement: placement, litShade: litShade(at: t),
+                            rainbowPhase: rainbowPhase, caption: currentCue.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? settings.glyphs.repertoire.spell(controlsLine) : nil,

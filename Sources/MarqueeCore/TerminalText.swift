@@ -74,8 +74,9 @@ public enum TerminalText {
         }
     }
 
-    /// Combining marks, joiners and variation selectors draw nothing of their
-    /// own; the layout skips them rather than misalign the line.
+    /// Combining marks, joiners and variation selectors take no terminal cell
+    /// of their own: the terminal draws a mark on the cell before it. (The
+    /// LED layout decides for itself what to overlay or skip.)
     public static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true

@@ -29,43 +29,62 @@ public struct TextLayout: Sendable {
 
     public var height: Int { ascent + descent }
 
-    /// Lays out `text` (already sanitized) with `font`; characters it lacks
-    /// become a placeholder box the height of the line. Zero-width scalars
-    /// (combining marks, joiners, variation selectors) are skipped.
+    /// Lays out `text` (already sanitized) with `font` as written: in visual
+    /// order, composed and shaped (see ``VisualText``; at most
+    /// ``VisualText/maximumScalars`` scalars, the rest is cut). Combining
+    /// marks the font has are overlaid on the glyph before them; joiners,
+    /// variation selectors and marks the font lacks are skipped. Characters
+    /// it lacks become a placeholder box the height of the line.
     public init(text: String, font: any GlyphSource) {
         var found: [Unicode.Scalar: Glyph] = [:]
         var missing = Set<Unicode.Scalar>()
-        var sequence: [Unicode.Scalar] = []
-        sequence.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars where !TerminalText.isZeroWidth(scalar) {
-            sequence.append(scalar)
-            if found[scalar] == nil, !missing.contains(scalar) {
-                if let glyph = font.glyph(for: scalar) { found[scalar] = glyph } else { missing.insert(scalar) }
-            }
+        func lookUp(_ scalar: Unicode.Scalar) -> Glyph? {
+            if let glyph = found[scalar] { return glyph }
+            if missing.contains(scalar) { return nil }
+            let glyph = font.glyph(for: scalar)
+            if let glyph { found[scalar] = glyph } else { missing.insert(scalar) }
+            return glyph
+        }
+        let clusters = GlyphCluster.split(VisualText.scalars(text)) { lookUp($0) != nil }
+        var usedPlaceholder = false
+        for cluster in clusters {
+            if let base = cluster.base, lookUp(base) == nil { usedPlaceholder = true }
         }
         // With no glyph at all, the built-in font's line box.
         let ascent = found.values.map(\.ascent).max() ?? 9
         let descent = found.values.map(\.descent).max() ?? 2
         let box = PlaceholderGlyph(ascent: ascent, descent: descent).glyph
+        func onBaseline(_ glyph: Glyph) -> [UInt64] {
+            let shift = UInt64(ascent - glyph.ascent)
+            return glyph.columns.map { $0 << shift }
+        }
 
         var glyphs: [[UInt64]] = []
-        var indexOf: [Unicode.Scalar: Int32] = [:]
+        var indexOf: [GlyphCluster: Int32] = [:]
         var starts: [Int32] = []
         var glyphIndices: [Int32] = []
-        starts.reserveCapacity(sequence.count)
-        glyphIndices.reserveCapacity(sequence.count)
+        starts.reserveCapacity(clusters.count)
+        glyphIndices.reserveCapacity(clusters.count)
         var x = 0
-        for scalar in sequence {
+        for cluster in clusters {
             let index: Int32
-            if let known = indexOf[scalar] {
+            if let known = indexOf[cluster] {
                 index = known
             } else {
-                let glyph = found[scalar] ?? box
-                let shift = UInt64(ascent - glyph.ascent)
-                glyphs.append(glyph.columns.map { $0 << shift })
+                let marks = cluster.marks.compactMap { found[$0].map(onBaseline) }
+                var columns: [UInt64]
+                if let base = cluster.base {
+                    columns = onBaseline(found[base] ?? box)
+                } else {
+                    columns = [UInt64](repeating: 0, count: marks.first?.count ?? 0)
+                }
+                for mark in marks { columns = GlyphCluster.overlay(mark, on: columns) }
+                glyphs.append(columns)
                 index = Int32(glyphs.count - 1)
-                indexOf[scalar] = index
+                indexOf[cluster] = index
             }
+            // A cell of no columns would hide the next one from column(at:).
+            if glyphs[Int(index)].isEmpty { continue }
             guard x + glyphs[Int(index)].count < Int(Int32.max) else { break }
             starts.append(Int32(x))
             glyphIndices.append(index)
@@ -74,7 +93,7 @@ public struct TextLayout: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.width = x
-        self.usedPlaceholder = !missing.isEmpty
+        self.usedPlaceholder = usedPlaceholder
         let ink = glyphs.reduce(UInt64(0)) { $0 | $1.reduce(0, |) }
         if ink == 0 {
             self.inkRows = 0..<(ascent + descent)

@@ -136,3 +136,17 @@ struct CaptionRenderingTests {
         #expect(Self.lines(text).contains { $0.contains("WORDS") })
     }
 }
+
+@Suite("Plain text as written")
+struct PlainTextAsWrittenTests {
+    @Test("a Hebrew caption is drawn in display order on the caption row")
+    func hebrewCaption() {
+        var settings = PlayerSettings()
+        settings.staticText = true
+        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+        let text = Snapshot.render(cues: [Cue(text: "HI", caption: "ON AIR שלום 123")], settings: settings, fonts: fonts,
+                                   columns: 40, rows: 16, at: 0)
+        #expect(text.contains("ON AIR 123 םולש"))
+        #expect(!text.contains("שלום"))
+    }
+}

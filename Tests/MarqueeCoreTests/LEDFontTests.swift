@@ -82,7 +82,7 @@ struct TextLayoutTests {
         #expect(layout.column(at: 1) == 1 << 0)
     }
 
-    @Test("missing characters become a box; zero-width marks are skipped")
+    @Test("missing characters become a box; marks compose, joiners are skipped")
     func placeholderAndMarks() {
         let font = LEDFont.builtIn
         let layout = TextLayout(text: "A\u{1F600}", font: font)
@@ -91,7 +91,8 @@ struct TextLayoutTests {
         #expect(box == PlaceholderGlyph(ascent: 9, descent: 2).glyph.columns[0])
         #expect(box != 0)
         let combined = TextLayout(text: "e\u{301}\u{200D}", font: font)
-        #expect(combined.width == font.glyph(for: "e")!.advance)
+        #expect(combined.width == font.glyph(for: "é")!.advance)
+        #expect((0..<combined.width).map(combined.column(at:)) == font.glyph(for: "é")!.columns)
         #expect(!combined.usedPlaceholder)
     }
 

@@ -1,0 +1,77 @@
+/// Text as written, turned into the order it is drawn in: what a sign (and a
+/// terminal, which here does no bidi of its own: tmux, the Linux console)
+/// needs to show Hebrew, Arabic and accented text the way a reader expects.
+///
+/// Three steps, once per message (never per frame):
+/// 1. canonical composition (NFC), so `e` + U+0301 becomes `é`, which fonts
+///    have far more often than the bare mark;
+/// 2. GNU FriBidi: right-to-left runs reordered with an automatic base
+///    direction, brackets mirrored, Arabic letters joined into their
+///    presentation forms (U+FE70…U+FEFF, which GNU Unifont has);
+/// 3. the bidi controls and ligature fillers, their work done, dropped.
+///
+/// Combining marks that did not compose stay after their base character, in
+/// visual order too, for the layout to overlay.
+///
+/// ```swift
+/// VisualText.displayString("ON AIR שלום 123")   // "ON AIR 123 םולש"
+/// VisualText.scalars("e\u{301}")                  // ["é"]
+/// ```
+public enum VisualText {
+    /// Scalars of a line that are prepared; the rest is cut. A sign showing
+    /// a million characters would scroll for days, and the bound keeps
+    /// FriBidi's C `int` indices safe and its cost finite on hostile input:
+    /// at the bound, a line switching direction at every character took
+    /// FriBidi about 0.25 s and 70 MB while it ran (release build, measured
+    /// on this project's build machine); the cue file parser already cuts
+    /// lines at 64 KiB, a sixteenth of that.
+    public static let maximumScalars = 1 << 20
+
+    /// The scalars of one logical line in visual order (left to right),
+    /// composed, reordered and shaped; at most ``maximumScalars``.
+    public static func scalars(_ logical: String) -> [Unicode.Scalar] {
+        let line = cut(logical)
+        // ASCII has nothing to compose and no right-to-left character, so
+        // FriBidi would hand it back unchanged: skip the copies.
+        if line.utf8.allSatisfy({ $0 < 0x80 }) { return Array(line.unicodeScalars) }
+        // Composition can lengthen a line slightly (a few scalars decompose
+        // to two), hence the second cut.
+        let logicalCodes = cut(composed(line)).unicodeScalars.map(\.value)
+        let visualCodes = FriBidiLine.visual(logicalCodes) ?? logicalCodes
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(visualCodes.count)
+        for code in visualCodes where code != FriBidiLine.ligatureFill {
+            guard let scalar = Unicode.Scalar(code) else { continue }
+            // The first bidi control is U+061C; skip the slow lookup below it.
+            if code >= 0x61C, scalar.properties.isBidiControl { continue }
+            result.append(scalar)
+        }
+        return result
+    }
+
+    /// One logical line as a string in display order, for plain terminal
+    /// text (captions, the plain-text fallback): the terminal draws it as
+    /// it comes, left to right, combining marks on the cell before them.
+    /// Call it once per text and keep the result; it runs FriBidi.
+    public static func displayString(_ logical: String) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars(logical))
+        return String(view)
+    }
+
+    /// NFC by the standard library's own normaliser, the one `String`
+    /// comparison uses: `_nfcCodeUnits` is public though underscored, and
+    /// Foundation, which names it, is not linked into this binary.
+    private static func composed(_ text: String) -> String {
+        String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// The first ``maximumScalars`` scalars of `text`.
+    private static func cut(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: maximumScalars, limitedBy: scalars.endIndex),
+              end != scalars.endIndex
+        else { return text }
+        return String(scalars[..<end])
+    }
+}
