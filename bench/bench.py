@@ -503,12 +503,14 @@ def run_idle(cfg, mode):
 
 
 def run_cue(cfg):
-    """-s 2 on a 3-line cue file: gaps between automatic cue events minus 2 s."""
+    """-s 2 on a 3-line cue file: gaps between automatic cue events minus 2 s.
+    The messages fit the sign at LED scale 2, so each is held for exactly its
+    seconds (a wider one would first scroll until its end is in view)."""
     cue_file = os.path.join(cfg.workdir, "three-cues.txt")
     with open(cue_file, "w") as f:
-        f.write("FIRST MESSAGE\nSECOND MESSAGE\nTHIRD MESSAGE\n")
+        f.write("ONE\nTWO\nSIX\n")
     need = cfg.cue_gaps + 1
-    r = TmuxRun(cfg.binary, ["-s", "2", "-f", cue_file], 200, 50, cfg.workdir)
+    r = TmuxRun(cfg.binary, ["-s", "2", "--scale", "2", "-f", cue_file], 200, 50, cfg.workdir)
     try:
         r.release()
         got = wait_until(lambda: len(r.find_events("cue", automatic=True)) >= need,
