@@ -2,6 +2,10 @@
 SWIFT  ?= swift
 PREFIX ?= /usr/local
 BIN    := .build/release/ledmarquee
+# The Swift driver leaves a TemporaryDirectory.* behind in $TMPDIR for every
+# compile; keep them in the build folder, which `make clean` removes.
+SCRATCH := $(CURDIR)/.build/tmp
+SWIFT_ENV = mkdir -p $(SCRATCH) && TMPDIR=$(SCRATCH)
 
 .PHONY: all deps build run test bench install uninstall clean
 
@@ -11,7 +15,7 @@ deps:
 	@./scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT_ENV) $(SWIFT) build -c release
 
 run: build
 	$(BIN)
@@ -19,8 +23,8 @@ run: build
 # Unit tests and the end-to-end tests (the real binary in tmux) in one run;
 # the last line is Swift Testing's count line.
 test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT_ENV) $(SWIFT) build
+	$(SWIFT_ENV) $(SWIFT) test
 
 bench: build
 	./bench/run.sh

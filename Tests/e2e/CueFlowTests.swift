@@ -20,7 +20,7 @@ extension EndToEnd {
         static let heldFlow = ["--scale", "2", "-f", "cues.txt"]
 
         static func writeCues(_ directory: URL) throws {
-            try cueFile.write(to: directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
+            try writeFile(cueFile, to: directory.appendingPathComponent("cues.txt"))
         }
 
         /// A wait may run late on a busy machine, never early: an automatic cue
@@ -189,7 +189,7 @@ extension EndToEnd {
             let session = try await Session.start(
                 "once",
                 Launch(arguments: ["--once", "-s", "2", "--scale", "2", "-f", "two.txt"]) { directory in
-                    try twoLines.write(to: directory.appendingPathComponent("two.txt"), atomically: true, encoding: .utf8)
+                    try writeFile(twoLines, to: directory.appendingPathComponent("two.txt"))
                 })
             defer { session.close() }
             let completed = try await session.waitForEvent("completed", timeout: 10) { $0.name == "completed" }
@@ -218,8 +218,7 @@ extension EndToEnd {
                 "reload", Launch(arguments: ["-s", "20", "-f", "cues.txt"], prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
-            try "ONE\nTWO\nTHREE\nFOUR\n".write(
-                to: session.directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
+            try writeFile("ONE\nTWO\nTHREE\nFOUR\n", to: session.directory.appendingPathComponent("cues.txt"))
             // Checked every 2 s at the full tier.
             let reload = try await session.waitForEvent("reload", timeout: 6) { $0.name == "reload" }
             #expect(reload.int("count") == 4)

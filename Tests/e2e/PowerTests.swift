@@ -5,7 +5,7 @@ extension EndToEnd {
     @Suite("Power")
     struct Power {
         static func writeCues(_ directory: URL) throws {
-            try CueFlow.cueFile.write(to: directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
+            try writeFile(CueFlow.cueFile, to: directory.appendingPathComponent("cues.txt"))
         }
 
         static func arguments() -> [String] {

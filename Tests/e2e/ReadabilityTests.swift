@@ -54,7 +54,7 @@ extension EndToEnd {
             let session = try await Session.start(
                 "holdlong",
                 Launch(arguments: ["-s", "2", "--scale", "1", "--speed", "\(Int(speed))", "-f", "flow.txt"]) { directory in
-                    try "\(long)\nOK\n".write(to: directory.appendingPathComponent("flow.txt"), atomically: true, encoding: .utf8)
+                    try writeFile("\(long)\nOK\n", to: directory.appendingPathComponent("flow.txt"))
                 })
             defer { session.close() }
             let width = try await Self.inkWidth(long)

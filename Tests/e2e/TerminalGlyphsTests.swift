@@ -9,8 +9,7 @@ extension EndToEnd {
         static let ansiRed = 1
 
         static func writeCues(_ directory: URL) throws {
-            try "FIRST ON THE CONSOLE\nSECOND ON THE CONSOLE\n"
-                .write(to: directory.appendingPathComponent("cues.txt"), atomically: true, encoding: .utf8)
+            try writeFile("FIRST ON THE CONSOLE\nSECOND ON THE CONSOLE\n", to: directory.appendingPathComponent("cues.txt"))
         }
 
         /// Cells whose foreground and background are one colour: invisible.

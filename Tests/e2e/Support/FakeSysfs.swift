@@ -13,7 +13,7 @@ struct FakeSysfs {
     func write(_ relativePath: String, _ value: String) throws {
         let url = root.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try (value + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try writeFile(value + "\n", to: url)
     }
 
     /// A Raspberry-Pi-like `cpu-thermal` zone with a critical trip at 90 °C.

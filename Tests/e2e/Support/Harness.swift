@@ -209,3 +209,15 @@ struct SttySettings {
         words.contains("icanon") && words.contains("echo") && !words.contains("-icanon") && !words.contains("-echo")
     }
 }
+
+/// Writes `text` to `url` whole: into a file beside it, then renamed over it,
+/// so the program never reads half a file. (Foundation's `atomically: true`
+/// leaves an empty `TemporaryDirectory.*` in /tmp behind on every call.)
+func writeFile(_ text: String, to url: URL) throws {
+    let temporary = url.path + ".partial"
+    try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+    guard rename(temporary, url.path) == 0 else {
+        unlink(temporary)
+        throw E2EFailure("cannot rename \(temporary) to \(url.path)")
+    }
+}

@@ -40,9 +40,12 @@ struct Event: CustomStringConvertible {
 
 /// A private tmux server running ledmarquee in a 100x30 (by default) pane,
 /// with its own temp directory for the events log, exit status and `stty -a`
-/// taken after the program ends. `close()` kills the server.
+/// taken after the program ends. `close()` kills the server and removes its
+/// socket file (tmux leaves it behind).
 final class Session {
     let socket: String
+    /// The server's socket file, asked of tmux once it runs.
+    private var socketPath: String?
     let target = "e2e"
     let directory: URL
     let launch: Launch
@@ -107,7 +110,7 @@ final class Session {
 
             """
         let scriptURL = directory.appendingPathComponent("run.sh")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        try writeFile(script, to: scriptURL)
         let result = try await session.tmux([
             "new-session", "-d", "-s", session.target, "-x", String(launch.columns), "-y", String(launch.rows),
             "-e", "TERM=tmux-256color", "-e", "LANG=C.UTF-8",
@@ -117,6 +120,10 @@ final class Session {
             session.close()
             throw E2EFailure("tmux new-session failed (\(result.status)): \(result.stderr)")
         }
+        let path = try await session.tmux(["display-message", "-p", "#{socket_path}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Only a file named for this server: never remove anything else.
+        session.socketPath = URL(fileURLWithPath: path).lastPathComponent == socket ? path : nil
         return session
     }
 
@@ -133,6 +140,7 @@ final class Session {
         let shell = readPID("shell-pid")
         let program = readPID("pid")
         runCommandSynchronously(tmuxPath, ["-f", "/dev/null", "-L", socket, "kill-server"])
+        if let socketPath { unlink(socketPath) }
         if let shell, getpgid(shell) == shell || program.map({ getpgid($0) == shell }) == true {
             kill(-shell, SIGKILL)
         }
