@@ -1,13 +1,16 @@
 import MarqueeCore
 
 /// The layouts of the message on the sign, built once per message (and,
-/// for the rest layout, per panel size) and kept, so frames only read them:
-/// the one-line layout that scrolls, the wrapped rest layout, and the
-/// measure the player's timing needs.
+/// for the rest layout and the measure, per terminal size) and kept, so
+/// frames and inputs only read them: the one-line layout that scrolls, the
+/// wrapped rest layout, and the measure the player's timing needs.
 struct MessageLayouts {
     let fonts: FontSelection
-    private var line: (text: String, layout: TextLayout)?
+    /// The message's glyph source (choosing it prepares the text, which runs
+    /// FriBidi) and its one-line layout.
+    private var line: (text: String, font: any GlyphSource, layout: TextLayout)?
     private var rest: (key: RestKey, layout: RestLayout?)?
+    private var measured: (key: MeasureKey, measure: MessageMeasure)?
 
     private struct RestKey: Equatable {
         var text: String
@@ -16,16 +19,26 @@ struct MessageLayouts {
         var maximumScale: Int?
     }
 
+    private struct MeasureKey: Equatable {
+        var cue: Cue
+        var geometry: ScreenGeometry
+    }
+
     init(fonts: FontSelection) {
         self.fonts = fonts
     }
 
     /// The message on one line.
     mutating func line(for text: String) -> TextLayout {
-        if let line, line.text == text { return line.layout }
-        let layout = TextLayout(text: text, font: fonts.source(for: text))
-        line = (text, layout)
-        return layout
+        prepare(text).layout
+    }
+
+    private mutating func prepare(_ text: String) -> (font: any GlyphSource, layout: TextLayout) {
+        if let line, line.text == text { return (line.font, line.layout) }
+        let font = fonts.source(for: text)
+        let layout = TextLayout(text: text, font: font)
+        line = (text, font, layout)
+        return (font, layout)
     }
 
     /// The message laid out whole for the geometry's panel; nil when it
@@ -33,18 +46,24 @@ struct MessageLayouts {
     mutating func rest(for text: String, geometry: ScreenGeometry, maximumScale: Int?) -> RestLayout? {
         let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: maximumScale)
         if let rest, rest.key == key { return rest.layout }
-        let layout = RestLayout(text: text, font: fonts.source(for: text), panelColumns: geometry.panelColumns,
-                                panelRows: geometry.panelRows, maximumScale: maximumScale, whole: line(for: text))
+        let (font, whole) = prepare(text)
+        let layout = RestLayout(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
+                                maximumScale: maximumScale, whole: whole)
         rest = (key, layout)
         return layout
     }
 
-    /// How the state's current message measures on a terminal of this size.
+    /// How the state's current message measures on a terminal of this size
+    /// (asked after every input, so it is kept until the cue or size changes).
     mutating func measure(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
         let cue = state.currentCue
         let layout = line(for: cue.text)
-        let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        return MessageMeasure(layout: layout, geometry: geometry, plainText: cue.displayText, caption: cue.displayCaption)
+        let key = MeasureKey(cue: cue, geometry: state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count))
+        if let measured, measured.key == key { return measured.measure }
+        let measure = MessageMeasure(layout: layout, geometry: key.geometry, plainText: cue.displayText,
+                                     caption: cue.displayCaption)
+        measured = (key, measure)
+        return measure
     }
 
     /// The frame the state shows at `t`.

@@ -11,15 +11,17 @@ enum Snapshot {
         var settings = settings
         settings.monochrome = true
         var layouts = MessageLayouts(fonts: fonts)
-        var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
-        state.begin(at: 0)
-        _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
+        func start(_ settings: PlayerSettings) -> PlayerState {
+            var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
+            _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
+            return state
+        }
+        var state = start(settings)
         let at = seconds ?? defaultMoment(state)
         if seconds == nil, !state.isFlow, state.scrollsNow, fitsWhole(state, layouts: &layouts, columns: columns, rows: rows) {
             // A single message that can be shown whole: at rest, as it reads best.
             settings.staticText = true
-            state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
-            _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
+            state = start(settings)
         }
         play(&state, until: at, layouts: &layouts, columns: columns, rows: rows)
         return layouts.frame(state, at: at, columns: columns, rows: rows).frame().text + "\n"

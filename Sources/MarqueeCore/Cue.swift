@@ -9,15 +9,15 @@ public struct Cue: Sendable, Equatable {
     /// `text` and `caption` in display order, for plain terminal text (the
     /// fallback of a tiny pane, the caption row): right-to-left runs
     /// reordered and Arabic joined once here, never per frame.
-    public let displayText: String
-    public let displayCaption: String?
+    public let displayText: TerminalLine
+    public let displayCaption: TerminalLine?
 
     public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard) {
         self.text = TerminalText.sanitize(text)
         let cleanCaption = caption.map(TerminalText.sanitize)
         self.caption = cleanCaption?.isEmpty == false ? cleanCaption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
-        displayText = VisualText.displayString(self.text)
-        displayCaption = self.caption.map(VisualText.displayString)
+        displayText = TerminalLine(VisualText.displayString(self.text))
+        displayCaption = self.caption.map { TerminalLine(VisualText.displayString($0)) }
     }
 }

@@ -13,13 +13,12 @@ public enum FrameComposer {
     public static func compose(_ scene: MarqueeScene, layout: TextLayout, rest: RestLayout? = nil) -> FrameModel {
         let geometry = scene.geometry
         var frame = FrameModel(columns: geometry.columns, rows: geometry.rows)
-        switch scene.placement {
-        case .scrolling where geometry.scale > 0:
+        if case .scrolling = scene.placement, geometry.scale > 0 {
             paintScrollingPanel(scene, layout: layout, into: &frame)
-        case .rest where geometry.panelColumns > 0 && rest != nil:
-            paintRestPanel(scene, rest: rest!, into: &frame)
-        default:
-            if geometry.ledAreaRows > 0 { PlainTextPainter.paint(scene, into: &frame) }
+        } else if scene.placement == .rest, let rest, geometry.panelColumns > 0 {
+            paintRestPanel(scene, rest: rest, into: &frame)
+        } else if geometry.ledAreaRows > 0 {
+            PlainTextPainter.paint(scene, into: &frame)
         }
         if let row = geometry.captionRow, let caption = scene.caption {
             PlainTextPainter.paintCaption(caption, offset: scene.captionOffset, rows: row..<(row + geometry.captionRows),

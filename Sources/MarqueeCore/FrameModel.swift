@@ -42,6 +42,30 @@ public struct FrameModel: Sendable, Equatable {
         }
     }
 
+    /// Writes the cells of `line` from its cell `from` onwards at `column`
+    /// of `row`, until the right edge; a wide character cut by `from` is
+    /// left out. Returns the column after the last cell written. Work
+    /// follows the cells written, not the line's length.
+    @discardableResult
+    public mutating func write(_ line: TerminalLine, fromCell from: Int = 0, row: Int, column: Int,
+                               tone: TextTone = .normal) -> Int {
+        guard (0..<rows).contains(row) else { return column }
+        // Cells that would stand left of the frame are skipped in one step.
+        let first = max(0, from) + max(0, -column)
+        var index = line.firstScalar(atOrAfterCell: first)
+        guard index < line.scalars.count else { return max(0, column) + max(0, line.width - first) }
+        var x = max(0, column) + line.starts[index] - first
+        while index < line.scalars.count {
+            let width = line.cells(at: index)
+            if x + width > columns { break }
+            self[row, x] = Cell(line.scalars[index], foreground: .text(tone))
+            if width == 2 { self[row, x + 1] = .continuation }
+            x += width
+            index += 1
+        }
+        return x
+    }
+
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
         lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.storage == rhs.storage
     }

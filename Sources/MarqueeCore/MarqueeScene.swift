@@ -40,20 +40,20 @@ public struct MarqueeScene: Sendable, Equatable {
     /// Changes whenever the message (and so its layout) changes.
     public var messageID: Int
     /// The sanitized message, for the plain-text fallback.
-    public var plainText: String
+    public var plainText: TerminalLine
     public var placement: Placement
     public var litShade: LEDShade
     /// Rainbow hue offset; `nil` paints every LED in the one colour.
     public var rainbowPhase: Int?
-    public var caption: String?
+    public var caption: TerminalLine?
     /// Cells a caption too long for its rows has scrolled by.
     public var captionOffset: Int
     public var countdown: Countdown?
     public var controls: String?
     public var help: [String]?
 
-    public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: String,
-                placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: String? = nil,
+    public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
+                placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
                 glyphs: TerminalGlyphs = .standard) {
         self.geometry = geometry

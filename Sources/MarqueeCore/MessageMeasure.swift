@@ -26,12 +26,12 @@ public struct MessageMeasure: Sendable, Hashable {
     /// small for LED text (scale 0) measures the plain text in cells.
     /// `caption` is the current message's caption, wrapped at the width of
     /// the terminal to see whether it needs to scroll.
-    public init(layout: TextLayout, geometry: ScreenGeometry, plainText: String, caption: String?) {
+    public init(layout: TextLayout, geometry: ScreenGeometry, plainText: TerminalLine, caption: TerminalLine?) {
         let captionScrolls = caption.map { CaptionLayout.lines(for: $0, width: geometry.columns) == nil } ?? false
         if geometry.scale > 0 {
             self.init(textLEDs: layout.inkWidth * geometry.scale, panelLEDs: geometry.panelColumns, captionScrolls: captionScrolls)
         } else {
-            self.init(textLEDs: TerminalText.cellWidth(of: plainText), panelLEDs: geometry.columns, captionScrolls: captionScrolls)
+            self.init(textLEDs: plainText.width, panelLEDs: geometry.columns, captionScrolls: captionScrolls)
         }
     }
 

@@ -1,7 +1,8 @@
 /// Paints text as ordinary terminal characters: the message when the panel
 /// is too small for LED text, and the caption under the LEDs. Text is
 /// wrapped at words, centred, and scrolls when it cannot be shown whole, so
-/// it is never cut mid-word.
+/// it is never cut mid-word. Each frame touches only the part of the text it
+/// shows (see `TerminalLine`).
 enum PlainTextPainter {
     /// The message in the LED area. At rest it is wrapped onto the rows it
     /// has; while scrolling it is one line that moves like the LEDs would
@@ -9,15 +10,15 @@ enum PlainTextPainter {
     static func paint(_ scene: MarqueeScene, into frame: inout FrameModel) {
         let geometry = scene.geometry
         let rows = geometry.ledAreaTop..<(geometry.ledAreaTop + geometry.ledAreaRows)
-        let text = scene.plainText
-        let width = TerminalText.cellWidth(of: text)
+        let line = scene.plainText
         switch scene.placement {
-        case let .scrolling(offset, entry) where width > geometry.columns:
+        case let .scrolling(offset, entry) where line.width > geometry.columns:
             let row = rows.lowerBound + rows.count / 2
-            let start = WrappingScroll.start(offset: offset, width: width, span: geometry.columns, entry: entry)
-            frame.write(text, row: row, column: start, tone: .bright)
+            let start = WrappingScroll.start(offset: offset, width: line.width, span: geometry.columns, entry: entry)
+            frame.write(line, row: row, column: start, tone: .bright)
         default:
-            var lines = WordWrap.text(text, width: geometry.columns)
+            // One line more than fits tells whether the text was cut.
+            var lines = WordWrap.text(line.text, width: geometry.columns, maxLines: rows.count + 1)
             if lines.count > rows.count {
                 // More than the pane can hold: what fits, marked as cut.
                 lines = Array(lines.prefix(rows.count))
@@ -27,15 +28,15 @@ enum PlainTextPainter {
                 }
             }
             let top = rows.lowerBound + (rows.count - lines.count) / 2
-            for (index, line) in lines.enumerated() {
-                frame.write(centred(line, width: geometry.columns), row: top + index, column: 0, tone: .bright)
+            for (index, text) in lines.enumerated() {
+                frame.write(centred(text, width: geometry.columns), row: top + index, column: 0, tone: .bright)
             }
         }
     }
 
     /// The caption on its rows: wrapped onto them when it fits, else one
     /// line scrolled by `offset` cells, repeating after a gap.
-    static func paintCaption(_ caption: String, offset: Int, rows: Range<Int>, into frame: inout FrameModel) {
+    static func paintCaption(_ caption: TerminalLine, offset: Int, rows: Range<Int>, into frame: inout FrameModel) {
         guard let first = rows.first else { return }
         if let lines = CaptionLayout.lines(for: caption, width: frame.columns, rows: rows.count) {
             for (index, line) in lines.enumerated() {
@@ -43,12 +44,21 @@ enum PlainTextPainter {
             }
             return
         }
-        let loop = caption + CaptionLayout.scrollGap
-        let period = TerminalText.cellWidth(of: loop)
-        guard period > 0 else { return }
-        let shift = ((offset % period) + period) % period
-        // Two copies cover the row whatever the phase.
-        frame.write(loop + loop, row: first, column: -shift, tone: .normal)
+        // The row shows a window of caption, gap, caption, gap, ...
+        let gap = CaptionLayout.scrollGap
+        let period = caption.width + gap.width
+        var position = ((offset % period) + period) % period
+        var column = 0
+        while column < frame.columns {
+            let inCaption = position < caption.width
+            let segment = inCaption ? caption : gap
+            let from = inCaption ? position : position - caption.width
+            let next = frame.write(segment, fromCell: from, row: first, column: column, tone: .normal)
+            // Stopped short (the edge, or a wide character that no longer fits): the row is done.
+            guard next - column == segment.width - from else { return }
+            column = next
+            position = inCaption ? caption.width : 0
+        }
     }
 
     /// `text` padded on the left to sit in the middle of `width` cells, or

@@ -191,18 +191,13 @@ public struct PlayerState: Sendable {
         if settings.rainbow, effectsAllowed {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
-        for scroll in [clock, captionClock] where scroll.isRunning && scroll.speed > 0 {
-            let position = scroll.sample(at: t)
-            let fraction = position - position.rounded(.down)
-            let distance = scroll.direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
-            next = min(next, t + distance / scroll.speed)
-        }
+        next = min(next, clock.nextStep(after: t), captionClock.nextStep(after: t))
         return next
     }
 
     private mutating func measureCaptions() {
         anyCaption = cues.contains { $0.caption != nil }
-        widestCaption = cues.reduce(0) { max($0, $1.caption.map(TerminalText.cellWidth(of:)) ?? 0) }
+        widestCaption = cues.reduce(0) { max($0, $1.displayCaption?.width ?? 0) }
     }
 
     // MARK: Keeping derived state in step

@@ -62,8 +62,8 @@ public struct RestLayout: Sendable {
             guard let lines = WordWrap.lines(widths: widths, advances: advances, space: space, limit: limit,
                                              allowOverflow: scale == 1) else { continue }
             guard RestLayout.blockHeight(lines: lines.count, height: height, scale: scale) <= usableRows else { continue }
-            let cut = lines.contains { WordWrap.inkWidth(of: $0, widths: widths, advances: advances, space: space) > limit }
-            chosen = (scale, lines, cut)
+            // Only at scale 1 may a word overflow, and then it stands alone.
+            chosen = (scale, lines, widths.contains { $0 > limit })
             break
         }
         guard let chosen else { return nil }

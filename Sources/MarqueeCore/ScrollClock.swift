@@ -65,6 +65,16 @@ public struct ScrollClock: Sendable, Equatable {
         frozen = position.isFinite ? position : 0
     }
 
+    /// When the position next reaches a whole LED after `t` (infinity while
+    /// stopped): the next moment a scrolled picture can change.
+    public func nextStep(after t: Double) -> Double {
+        guard isRunning, speed > 0 else { return .infinity }
+        let position = sample(at: t)
+        let fraction = position - position.rounded(.down)
+        let distance = direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
+        return t + distance / speed
+    }
+
     private mutating func fold(at t: Double) {
         frozen = sample(at: t)
         if t.isFinite, t > anchor { anchor = t }

@@ -37,24 +37,53 @@ public enum WordWrap {
         return lines
     }
 
-    /// Ink width of one wrapped line.
-    public static func inkWidth(of line: [Int], widths: [Int], advances: [Int], space: Int) -> Int {
-        guard let last = line.last else { return 0 }
-        return line.dropLast().reduce(0) { $0 + advances[$1] + space } + widths[last]
-    }
-
     /// Plain text wrapped at spaces into lines of at most `width` cells. A
-    /// word wider than `width` stands alone on its line.
+    /// word wider than `width` stands alone on its line. At most `maxLines`
+    /// lines are made: the text is read only as far as they reach, so
+    /// showing the first rows of a long text does not cost its length.
     ///
     /// ```swift
     /// WordWrap.text("See: recursion, again", width: 10)   // ["See:", "recursion,", "again"]
     /// ```
-    public static func text(_ text: String, width: Int) -> [String] {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let widths = words.map { TerminalText.cellWidth(of: $0) }
-        guard let lines = lines(widths: widths, advances: widths, space: 1, limit: max(1, width), allowOverflow: true) else {
-            return []
+    public static func text(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        let limit = max(1, width)
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var lineWidth = 0
+        var word = String.UnicodeScalarView()
+        var wordWidth = 0
+        // Puts the word read so far on the line, or on a new one; false once
+        // `maxLines` lines are full and another would begin.
+        func place() -> Bool {
+            defer {
+                word = String.UnicodeScalarView()
+                wordWidth = 0
+            }
+            guard !word.isEmpty else { return true }
+            if !line.isEmpty, lineWidth + 1 + wordWidth <= limit {
+                line.append(" ")
+                line.append(contentsOf: word)
+                lineWidth += 1 + wordWidth
+                return true
+            }
+            if !line.isEmpty {
+                lines.append(String(line))
+                if lines.count >= maxLines { return false }
+            }
+            line = word
+            lineWidth = wordWidth
+            return true
         }
-        return lines.map { $0.map { words[$0] }.joined(separator: " ") }
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                guard place() else { return lines }
+            } else {
+                word.append(scalar)
+                wordWidth += TerminalText.cellWidth(scalar)
+            }
+        }
+        guard place() else { return lines }
+        if !line.isEmpty, lines.count < maxLines { lines.append(String(line)) }
+        return lines
     }
 }

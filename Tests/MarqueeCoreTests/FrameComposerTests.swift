@@ -9,7 +9,7 @@ struct FrameComposerTests {
                monochrome: Bool = true, caption: String? = nil) -> MarqueeScene {
         let geometry = ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: layout.inkRows.count, hasCaption: caption != nil)
         return MarqueeScene(geometry: geometry, style: style, monochrome: monochrome, messageID: 0, plainText: "HI",
-                            placement: placement, caption: caption)
+                            placement: placement, caption: caption.map { TerminalLine($0) })
     }
 
     /// The frame as the player draws it: at rest with the message's rest layout.

@@ -35,7 +35,7 @@ struct FrameDiffTests {
                                       hasCaption: caption != nil)
         let scene = MarqueeScene(geometry: geometry, style: style, monochrome: false, messageID: 0, plainText: "HELLO WORLD",
                                  placement: .scrolling(ledOffset: offset, entry: .inView), litShade: litShade,
-                                 rainbowPhase: rainbowPhase, caption: caption)
+                                 rainbowPhase: rainbowPhase, caption: caption.map { TerminalLine($0) })
         return FrameComposer.compose(scene, layout: layout)
     }
 
