@@ -1,4 +1,5 @@
 import Glibc
+import MarqueeCore
 
 /// The only place that touches the process: environment, standard streams,
 /// exit status, bounded file reads (as swift-argument-parser's `Platform`).
@@ -18,8 +19,11 @@ enum Platform {
         return result
     }
 
+    /// One line on stderr. Errors quote values from the command line and
+    /// from files, so anything a terminal would act on is shown escaped
+    /// (see `TerminalText.visible`), and the line stays one line.
     static func writeError(_ line: String) {
-        writeAll(STDERR_FILENO, line + "\n")
+        writeAll(STDERR_FILENO, TerminalText.visible(line) + "\n")
     }
 
     static func writeOutput(_ text: String) {

@@ -31,6 +31,38 @@ public enum TerminalText {
         return String(result)
     }
 
+    /// `text` with every character a terminal would act on shown as an
+    /// escape instead (`\e`, `\n`, `\x07`, `\u{202E}`), for messages that
+    /// quote what the user typed or a file held: an error line must show a
+    /// bad value, not run it.
+    ///
+    /// ```swift
+    /// TerminalText.visible("neon\u{1B}[2J")   // "neon\\e[2J"
+    /// ```
+    public static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1B: result += "\\e"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x00...0x1F, 0x7F...0x9F:
+                result += "\\x" + hex(scalar.value, digits: 2)
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x2028, 0x2029:
+                result += "\\u{" + hex(scalar.value, digits: 4) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
     private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
         guard let introducer = scalars.next() else { return }
         switch introducer {

@@ -55,6 +55,8 @@ struct CommandLineParserTests {
         ["--idle-timeout", "inf", "x"], ["--cols", "0", "--snapshot", "x"], ["--rows", "99999", "--snapshot", "x"],
         ["--at", "-1", "--snapshot", "x"], ["--once=yes"], ["-f", ""], ["-f", "a", "message"], [""], ["   "], ["\u{1B}[2J"],
         ["--file"], ["--events="],
+        ["--scale"], ["--scale", "0", "x"], ["--scale", "65", "x"], ["--scale", "-2", "x"], ["--scale", "1.5", "x"],
+        ["--scale", "", "x"], ["--scale", "AUTO", "x"], ["--scale", "9999999999999999999999", "x"],
     ])
     func hostile(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
@@ -63,6 +65,29 @@ struct CommandLineParserTests {
         } catch {
             #expect(!error.message.contains("\n"))
             #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test("--scale takes auto or 1 to 64, in either spelling")
+    func scale() throws {
+        #expect(try options(["--scale", "3", "x"]).scale == 3)
+        #expect(try options(["--scale=64", "x"]).scale == 64)
+        #expect(try options(["--scale", "2", "--scale", "auto", "x"]).scale == nil)
+        #expect(try options(["x"]).scale == nil)
+    }
+
+    @Test("a bad value is quoted with its escapes shown, never sent raw", arguments: [
+        ["--style", "neon\u{1B}[2J", "x"], ["--scale", "\u{1B}]0;owned\u{7}", "x"], ["--color", "red\nline two", "x"],
+        ["--bogus\u{202E}"],
+    ])
+    func escapedValues(arguments: [String]) {
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("expected a usage error")
+        } catch {
+            let shown = TerminalText.visible("ledmarquee: \(error.message)")
+            #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+            #expect(shown.contains("\\e") || shown.contains("\\x07") || shown.contains("\\n") || shown.contains("\\u{202E}"))
         }
     }
 

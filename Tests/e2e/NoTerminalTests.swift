@@ -60,12 +60,13 @@ extension EndToEnd {
         }
 
         @Test("a usage error is one line plus a hint on stderr, exit 2", arguments: [
-            ["--bogus"], ["-s"], ["--speed", "fast", "hi"], ["--style", "neon", "hi"],
+            ["--bogus"], ["-s"], ["--speed", "fast", "hi"], ["--style", "neon", "hi"], ["--style", "\u{1B}[2J\u{1B}]0;x\u{7}neon", "hi"],
         ])
         func usageError(arguments: [String]) async throws {
             let result = try await Self.run(arguments)
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty)
+            #expect(!result.stderrData.contains(0x1B) && !result.stderrData.contains(0x07), "no raw escape on stderr: \(result.stderr)")
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 2, "error line and hint: \(lines)")
             #expect(lines.last?.contains("--help") == true)
