@@ -33,6 +33,8 @@ import time
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 MESSAGE = "HELLO WORLD FROM THE LED MARQUEE"
 UNIFONT_MESSAGE = "こんにちは 世界"
+# Right-to-left and joined: the FriBidi reordering and Arabic shaping path.
+BIDI_MESSAGE = "ON AIR שלום עולם مرحبا بكم"
 UNIFONT_HEX = "/usr/share/unifont/unifont.hex"
 DEFAULT_SPEED = 24  # ledmarquee's default --speed, LED columns per second
 FPS = 60  # nominal full-screen rate (SPEC section 6)
@@ -474,8 +476,9 @@ def run_full_paint(cfg, cols, rows, args):
 
 
 def run_idle(cfg, mode):
-    """Stopped by policy (--low-power on) or paused with space, at 200x50."""
-    args = ["--low-power", "on"] if mode == "stopped" else []
+    """Stopped by policy (--low-power on), at rest (--static: the message laid
+    out whole, nothing moving) or paused with space, at 200x50."""
+    args = {"stopped": ["--low-power", "on"], "rest": ["--static"]}.get(mode, [])
     if cfg.idle_timeout is not None:
         args += ["--idle-timeout", str(cfg.idle_timeout)]
     r = TmuxRun(cfg.binary, args + [MESSAGE], 200, 50, cfg.workdir)
@@ -487,6 +490,8 @@ def run_idle(cfg, mode):
             if not pol or pol[-1].get("fps") != 0:
                 raise RuntimeError(f"--low-power on did not stop the frame loop: {pol}")
             full_paint = r.wait_output_quiet(quiet=0.4, timeout=5.0)
+        elif mode == "rest":
+            r.wait_output_quiet(quiet=0.4, timeout=5.0)
         else:
             time.sleep(cfg.warmup)
             r.send("Space")
@@ -686,6 +691,8 @@ def measure(cfg):
         results["scroll"][name] = repeat(cfg, f"scroll {name}", run_scroll, cols, rows, name == "200x50")
     log(f"stopped by policy ({cfg.idle_window:g} s window)")
     results["stopped"] = repeat(cfg, "stopped", run_idle, "stopped")
+    log(f"at rest, --static ({cfg.idle_window:g} s window)")
+    results["rest"] = repeat(cfg, "rest", run_idle, "rest")
     log(f"paused ({cfg.idle_window:g} s window)")
     results["paused"] = repeat(cfg, "paused", run_idle, "paused")
     # One full paint per size (the 200x50 one also comes from the stopped runs).
@@ -708,8 +715,10 @@ def measure(cfg):
     results["startup"] = repeat(cfg, "start-up", run_startup, [MESSAGE])
     if os.path.exists(UNIFONT_HEX):
         results["startup_unifont"] = repeat(cfg, "start-up unifont", run_startup, [UNIFONT_MESSAGE])
+        results["startup_bidi"] = repeat(cfg, "start-up bidi", run_startup, [BIDI_MESSAGE])
     else:
         results["startup_unifont"] = [{"error": f"{UNIFONT_HEX} not installed"}]
+        results["startup_bidi"] = [{"error": f"{UNIFONT_HEX} not installed"}]
     return results
 
 
@@ -758,7 +767,7 @@ def build_report(cfg, raw):
             add("scroll_ticks_per_s", "frame ticks/s (trace lines / run)",
                 [r["trace_ticks"] / (r["seconds"] + cfg.warmup) for r in runs if "error" not in r],
                 "/s", fmt="{:.0f}")
-    for mode in ("stopped", "paused"):
+    for mode in ("stopped", "rest", "paused"):
         runs = raw[mode]
         add(f"{mode}_cpu", f"{mode}: CPU (one core)", col(runs, "cpu_pct"), "%", "< 0.1 %",
             lambda v: v < 0.1, fmt="{:.3f}")
@@ -772,14 +781,15 @@ def build_report(cfg, raw):
         lambda v: abs(v) < 20.0)
     for key, label, runs, t_ms, t_mb in (
             ("startup", "built-in font", raw["startup"], 50, 20),
-            ("startup_unifont", "Unifont fallback", raw["startup_unifont"], 150, 40)):
+            ("startup_unifont", "Unifont fallback", raw["startup_unifont"], 150, 40),
+            ("startup_bidi", "Hebrew and Arabic, FriBidi", raw["startup_bidi"], 150, 40)):
         add(f"{key}_first_byte", f"start-up ({label}): spawn -> first byte (terminal init)",
             col(runs, "first_byte_ms"), "ms")
         add(f"{key}_first_led", f"first frame ({label}): spawn -> first LED cell written",
             col(runs, "first_led_ms"), "ms", f"< {t_ms} ms", lambda v, t=t_ms: v < t)
         note = None
         reads = col(runs, "rchar")
-        if key == "startup_unifont" and reads and os.path.exists(UNIFONT_HEX) \
+        if key in ("startup_unifont", "startup_bidi") and reads and os.path.exists(UNIFONT_HEX) \
                 and statistics.median(reads) < os.path.getsize(UNIFONT_HEX) // 2:
             note = (f"WARNING: the process read only {statistics.median(reads):,.0f} bytes in all "
                     f"(/proc/PID/io rchar) -- {UNIFONT_HEX} ({os.path.getsize(UNIFONT_HEX):,} B) "

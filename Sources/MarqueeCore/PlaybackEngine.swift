@@ -124,7 +124,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                     return
                 }
                 self.state.hideControls()
-                self.onFrame()
+                self.commit([])  // the countdown bar may have been all that ticked
             }
         }
     }
@@ -145,6 +145,13 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             }
             onTickLateness?(deadline.duration(to: clock.now))
             onFrame()
+            if state.fadePending {
+                // The fade's end is an input: once it is drawn, a message at
+                // rest has nothing left to tick for (this task is then
+                // cancelled by the new ticker ID, and returns below).
+                let effects = state.endFade(at: now())
+                if !state.fadePending { commit(effects) }
+            }
             deadline = deadline.advanced(by: interval)
             let change = instant(at: state.nextVisibleChange(after: now()))
             while deadline < change { deadline = deadline.advanced(by: interval) }

@@ -26,6 +26,16 @@ extension PlayerState {
         }
     }
 
+    /// The frame ticker saw the fade-in through (or effects were off):
+    /// the message is fully lit, and a ticker kept only for it can stop.
+    public mutating func endFade(at t: Double) -> [PlayerEffect] {
+        guard fadePending, !effectsAllowed || t >= cueStartedAt + PlayerState.fadeSeconds else { return [] }
+        return transaction(at: t) { state in
+            state.fadePending = false
+            return []
+        }
+    }
+
     /// How the current message measures on the sign now (a new message, a
     /// resize). A message that was shown stays shown.
     public mutating func apply(measure newMeasure: MessageMeasure?, at t: Double) -> [PlayerEffect] {
@@ -94,6 +104,7 @@ extension PlayerState {
         messageID += 1
         passShown = false
         cueStartedAt = t
+        fadePending = true
         clock.reset(to: 0, at: t)
         captionClock.reset(to: 0, at: t)
         return [.log(.cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: automatic))]

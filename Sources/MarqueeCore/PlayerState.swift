@@ -35,6 +35,9 @@ public struct PlayerState: Sendable {
     public internal(set) var messageID = 0
     /// When the current message appeared (its fade starts there).
     public internal(set) var cueStartedAt: Double
+    /// The current message's fade-in has not been seen to its end: until
+    /// `endFade`, the frame ticker runs for it.
+    public internal(set) var fadePending = false
     /// The automatic-advance wait: when it started, or the fraction left
     /// when it stopped (the countdown bar freezes there).
     public internal(set) var waitStartedAt: Double?
@@ -151,10 +154,19 @@ public struct PlayerState: Sendable {
         AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves)
     }
 
+    /// Whether the picture changes on its own: the scroll, a long caption,
+    /// the rainbow, a running countdown bar, a fade. A message at rest with
+    /// none of these needs no frame ticks at all.
+    public var animates: Bool {
+        scrollsNow || captionClock.isRunning || (settings.rainbow && effectsAllowed)
+            || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending)
+    }
+
     /// Key of the frame ticker: a new rate, or ticking switched on or off,
-    /// restarts it; at 0 fps or not rendering there is no ticker at all.
+    /// restarts it; when not rendering, or nothing animates, there is no
+    /// ticker at all.
     public var frameTickerID: FrameTickerID {
-        FrameTickerID(framesPerSecond: shouldRenderFrames ? motion.framesPerSecond : 0)
+        FrameTickerID(framesPerSecond: shouldRenderFrames && animates ? motion.framesPerSecond : 0)
     }
 
     /// Fraction of the current wait still to run, 1 = full, 0 = advancing.

@@ -38,8 +38,29 @@ struct PassAwareWaitTests {
         #expect(harness.engine.state.holdsAtRest)
         #expect(harness.engine.state.placementKind == .rest)
         #expect(!harness.engine.state.clock.isRunning)
-        await harness.run(until: 5.5)
+        await harness.run(until: 1)
+        #expect(!harness.engine.isTicking, "nothing moves, so no frame ticks")
+        await harness.run(until: 5.1)
         #expect(harness.cueTimes() == [5.0])
+        // The next message fades in: the ticker runs for the fade, then stops.
+        #expect(harness.engine.isTicking)
+        await harness.run(until: 5.6)
+        #expect(!harness.engine.isTicking)
+        let frames = harness.frames
+        await harness.run(until: 7)
+        #expect(harness.frames == frames, "a message at rest draws nothing more")
+    }
+
+    @Test("a key shows the countdown bar, which ticks until the controls hide again")
+    func countdownTicks() async {
+        let harness = EngineHarness(seconds: 10, measure: Self.fitting)
+        await harness.run(until: 1)
+        #expect(!harness.engine.isTicking)
+        harness.engine.handle(key: .character("x"))
+        #expect(harness.engine.isTicking)
+        await harness.run(until: 4.5)   // idle timeout 3 s
+        #expect(!harness.engine.state.controlsVisible)
+        #expect(!harness.engine.isTicking)
     }
 
     @Test("low power mid-pass: no wait; on recovery the pass continues from where it was, then a full wait")
