@@ -39,15 +39,22 @@ public final class EventLoop: TaskExecutor, Sendable {
     private let pending = Mutex(Pending())
     /// Written when work arrives from another thread while the loop polls.
     private let wakeFD: Int32
+    /// Expires at the next timer's deadline (see `lm_timer_create` for why
+    /// not ppoll's timeout); -1 if the kernel refused one.
+    private let timerFD: Int32
     /// The thread inside `run`, 0 when none (pthread_t is an integer here).
     private let loopThread = Atomic<UInt>(0)
 
     public init() {
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         precondition(wakeFD >= 0, "eventfd: \(errno)")
+        timerFD = lm_timer_create()
     }
 
-    deinit { close(wakeFD) }
+    deinit {
+        close(wakeFD)
+        if timerFD >= 0 { close(timerFD) }
+    }
 
     // MARK: TaskExecutor
 
@@ -87,6 +94,7 @@ public final class EventLoop: TaskExecutor, Sendable {
         defer { loopThread.store(0, ordering: .sequentiallyConsistent) }
         let servesMainQueue = lm_is_main_thread() != 0
         var watched = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        if timerFD >= 0 { watched.append(pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0)) }
         if servesMainQueue {
             watched.append(pollfd(fd: _dispatch_get_main_queue_handle_4CF(), events: Int16(POLLIN), revents: 0))
         }
@@ -127,14 +135,18 @@ public final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// Blocks until an eventfd is written or `deadline` passes, then resets
-    /// the eventfds that were (before the next drain, so no poke is lost).
+    /// the eventfds (and the timerfd) that were (before the next drain, so
+    /// no poke is lost).
     private func wait(on watched: inout [pollfd], until deadline: ContinuousClock.Instant?) {
         var timeout: Int64 = -1
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline).components
             timeout = max(0, left.seconds * 1_000_000_000 + left.attoseconds / 1_000_000_000)
         }
-        let ready = lm_ppoll(&watched, UInt(watched.count), timeout)
+        // The deadline on the timerfd, ppoll itself waiting without a
+        // timeout; only if the timerfd is missing does ppoll time it.
+        let armed = timerFD >= 0 && lm_timer_arm(timerFD, timeout) == 0
+        let ready = lm_ppoll(&watched, UInt(watched.count), armed ? -1 : timeout)
         guard ready > 0 else { return }
         for index in watched.indices where watched[index].revents & Int16(POLLIN) != 0 {
             var value: eventfd_t = 0

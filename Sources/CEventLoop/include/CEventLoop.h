@@ -17,6 +17,17 @@ extern void _dispatch_main_queue_callback_4CF(void *_Nullable message);
 // gettid need _GNU_SOURCE, which Swift's Glibc module is built without.
 int lm_ppoll(struct pollfd *_Nonnull fds, unsigned long count, int64_t timeout_ns);
 
+// A monotonic timerfd (close-on-exec, non-blocking) for the loop's next
+// deadline, or -1. Why not ppoll's own timeout: the kernel lets a poll
+// timeout fire late by a thousandth of its length (fs/select.c,
+// select_estimate_accuracy: 2 ms on a 2 s wait), while a timerfd fires on
+// its hrtimer with no such slack.
+int lm_timer_create(void);
+
+// Arms `fd` to expire `timeout_ns` from now (0 fires at once); a negative
+// timeout disarms it. Returns 0, or -1 with errno.
+int lm_timer_arm(int fd, int64_t timeout_ns);
+
 // Whether the calling thread is the process's main thread.
 int lm_is_main_thread(void);
 
