@@ -5,7 +5,7 @@ import MarqueeCore
 /// frames and inputs only read them: the one-line layout that scrolls, the
 /// wrapped rest layout, and the measure the player's timing needs.
 struct MessageLayouts {
-    let fonts: FontSelection
+    let fonts: FontStack
     /// The message's glyph source (choosing it prepares the text, which runs
     /// FriBidi) and its one-line layout.
     private var line: (text: String, font: any GlyphSource, layout: TextLayout)?
@@ -24,7 +24,7 @@ struct MessageLayouts {
         var geometry: ScreenGeometry
     }
 
-    init(fonts: FontSelection) {
+    init(fonts: FontStack) {
         self.fonts = fonts
     }
 

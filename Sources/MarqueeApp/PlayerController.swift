@@ -2,20 +2,23 @@ import EventLoop
 import Glibc
 import MarqueeCore
 import MarqueeTerminal
+import PlayerRuntime
 
-/// The interactive player: opens the screen, routes keys, signals and power
-/// readings into the playback engine, draws its frames, writes the events
-/// log, and restores the terminal on every way out.
+/// The interactive player: opens the screen, turns keys, signals, timers,
+/// power readings and cue-file changes into `PlayerInput`s for the playback
+/// engine, performs the effects the reducer returns, draws the frames (only
+/// reading the state), writes the events log, and restores the terminal on
+/// every way out. The path of an input is in docs/architecture.md.
 @MainActor
 final class PlayerController {
     private let engine: PlaybackEngine<LoopClock>
     private let screen: Screen
-    private let fonts: FontSelection
+    private let fonts: FontStack
     private var layouts: MessageLayouts
     private var missingGlyphsNoticed = false
     private let log: EventLog?
     private let inputFD: Int32
-    private let powerSource: PowerSourceAdapter?
+    private let power: PowerSampler?
     private let reloader: CueReloader?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
@@ -23,8 +26,8 @@ final class PlayerController {
     private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
 
-    init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontSelection, log: EventLog?,
-         inputFD: Int32, powerSource: PowerSourceAdapter?, reloader: CueReloader?) throws(TerminalError) {
+    init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
+         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -34,7 +37,7 @@ final class PlayerController {
         layouts = MessageLayouts(fonts: fonts)
         self.log = log
         self.inputFD = inputFD
-        self.powerSource = powerSource
+        self.power = power
         self.reloader = reloader
         frameTrace = FrameTrace(environment: environment)
     }
@@ -47,18 +50,16 @@ final class PlayerController {
         notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
-        engine.measure = { [weak self] state in
-            guard let self else { return nil }
-            return self.layouts.measure(state, columns: self.screen.columns, rows: self.screen.rows)
-        }
+        engine.measure = { [weak self] state in self?.measure(state) }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
-        readPower()
-        engine.start()
+        // The first reading joins the start's batch: the opening records and
+        // the first frame already know the machine's state.
+        engine.start(with: power.map { [.power($0.read())] } ?? [])
         let keys = KeyboardReader.keys(from: inputFD)
         // Weak: a cancelled task may still run its last lines after the
         // player has gone.
         backgroundTasks.append(loopTask { [weak self] in
-            for await key in keys { self?.engine.handle(key: key) }
+            for await key in keys { self?.engine.send(.key(key)) }
             // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
             // SSH session under a shell that traps it): nobody can see the
             // sign or quit it, so stop rather than draw into the void.
@@ -87,9 +88,23 @@ final class PlayerController {
         }
     }
 
-    /// Takes a power reading now and hands it to the engine.
+    /// Takes a power reading now; it joins the batch in progress, if any.
     private func readPower() {
-        if let powerSource { engine.apply(power: powerSource.read()) }
+        if let power { engine.send(.power(power.read())) }
+    }
+
+    /// How the current message measures on this terminal; says once (a
+    /// notice, queued behind the input being reduced) when some characters
+    /// have no glyph in any font.
+    private func measure(_ state: PlayerState) -> MessageMeasure {
+        let measure = layouts.measure(state, columns: screen.columns, rows: screen.rows)
+        if !missingGlyphsNoticed, layouts.line(for: state.currentCue.text).usedPlaceholder {
+            missingGlyphsNoticed = true
+            let notice = FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
+            log?.write(.error(message: notice), at: engine.now())
+            engine.send(.notice(notice))
+        }
+        return measure
     }
 
     private func quit() {
@@ -107,18 +122,18 @@ final class PlayerController {
             screen.updateSize()
             log?.write(.resize(columns: screen.columns, rows: screen.rows), at: engine.now())
             lastScene = nil
-            engine.resized()
+            engine.send(.resized)
         case .suspend:
-            engine.setScene(.background)
+            engine.send(.scene(.background))
             screen.suspend()
             SignalEvents.stopSelf()
         case .resume:
             screen.resume()
             // The whole frame is drawn again, and power is re-read (the
-            // .probePower effect of going active) before that first frame.
+            // .probePower effect of going active) in the same batch, before
+            // that first frame.
             lastScene = nil
-            engine.setScene(.active)
-            render()
+            engine.send(.scene(.active))
         }
     }
 
@@ -126,10 +141,10 @@ final class PlayerController {
     /// interval; the check's interval follows the quality tier.
     private func startPeriodicWork() {
         let clock = engine.clock
-        if let powerSource {
+        if let power {
             backgroundTasks.append(loopTask { [weak self] in
                 while !Task.isCancelled {
-                    do { try await Task.sleep(for: .seconds(powerSource.interval), clock: clock) } catch { return }
+                    do { try await Task.sleep(for: .seconds(power.interval), clock: clock) } catch { return }
                     self?.readPower()
                 }
             })
@@ -141,7 +156,7 @@ final class PlayerController {
                     guard let self else { return }
                     switch reloader.check() {
                     case .unchanged: break
-                    case .changed(let cues): self.engine.replaceCues(cues)
+                    case .changed(let cues): self.engine.send(.cuesReplaced(cues))
                     case .failed(let message): self.log?.write(.error(message: message), at: self.engine.now())
                     }
                 }
@@ -149,23 +164,13 @@ final class PlayerController {
         }
     }
 
+    /// Draws the frame the state shows now. Reads the state only.
     private func render() {
         guard !quitting else { return }
         let state = engine.state
-        noticeMissingGlyphs(in: layouts.line(for: state.currentCue.text))
         let (scene, frame) = layouts.frame(state, at: engine.now(), columns: screen.columns, rows: screen.rows)
         guard scene != lastScene else { return }
         lastScene = scene
         screen.draw(frame())
-    }
-
-    /// Says once that some characters have no glyph in any font.
-    private func noticeMissingGlyphs(in layout: TextLayout) {
-        guard layout.usedPlaceholder, !missingGlyphsNoticed else { return }
-        missingGlyphsNoticed = true
-        let notice = FontChoice.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
-        log?.write(.error(message: notice), at: engine.now())
-        // Shown once the current frame is done (this runs while drawing).
-        loopTask { [weak self] in self?.engine.showNotice(notice) }
     }
 }

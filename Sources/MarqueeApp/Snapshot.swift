@@ -7,13 +7,13 @@ enum Snapshot {
     /// `seconds` nil picks a moment that shows the message: the rest layout
     /// when it is static or can be laid out whole, else the moment its first
     /// letter reaches the sign's left edge.
-    static func render(cues: [Cue], settings: PlayerSettings, fonts: FontSelection, columns: Int, rows: Int, at seconds: Double?) -> String {
+    static func render(cues: [Cue], settings: PlayerSettings, fonts: FontStack, columns: Int, rows: Int, at seconds: Double?) -> String {
         var settings = settings
         settings.monochrome = true
         var layouts = MessageLayouts(fonts: fonts)
         func start(_ settings: PlayerSettings) -> PlayerState {
             var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
-            _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: 0)
+            _ = state.reduce(.measured(layouts.measure(state, columns: columns, rows: rows)), at: 0)
             return state
         }
         var state = start(settings)
@@ -48,10 +48,10 @@ enum Snapshot {
             let pass = state.passDeadline
             let advance = state.waitStartedAt.map { $0 + state.waitSeconds }
             if let pass, pass <= t, pass <= advance ?? .infinity {
-                _ = state.completePass(at: pass)
+                _ = state.reduce(.passDue, at: pass)
             } else if let advance, advance <= t, state.advanceConditions.shouldSchedule {
-                _ = state.advanceAutomatically(at: advance)
-                _ = state.apply(measure: layouts.measure(state, columns: columns, rows: rows), at: advance)
+                _ = state.reduce(.advanceDue, at: advance)
+                _ = state.reduce(.measured(layouts.measure(state, columns: columns, rows: rows)), at: advance)
             } else {
                 return
             }

@@ -2,7 +2,7 @@
 /// completion with `--once`, and replacing the cues after a reload.
 extension PlayerState {
     /// Handles the automatic-advance timer firing.
-    public mutating func advanceAutomatically(at t: Double) -> [PlayerEffect] {
+    mutating func advanceAutomatically(at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             guard state.advanceConditions.shouldSchedule else { return [] }
             if let next = state.nextPosition(.forward) {
@@ -17,7 +17,7 @@ extension PlayerState {
 
     /// Handles the pass timer firing: the scroll reached `passDistance`, so
     /// the message has been shown and its seconds start from zero.
-    public mutating func completePass(at t: Double) -> [PlayerEffect] {
+    mutating func completePass(at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             guard !state.passShown, let distance = state.passDistance else { return [] }
             // The timer fires at or just after the deadline; allow for rounding.
@@ -28,7 +28,7 @@ extension PlayerState {
 
     /// The frame ticker saw the fade-in through (or effects were off):
     /// the message is fully lit, and a ticker kept only for it can stop.
-    public mutating func endFade(at t: Double) -> [PlayerEffect] {
+    mutating func endFade(at t: Double) -> [PlayerEffect] {
         guard fadePending, !effectsAllowed || t >= cueStartedAt + PlayerState.fadeSeconds else { return [] }
         return transaction(at: t) { state in
             state.fadePending = false
@@ -38,7 +38,7 @@ extension PlayerState {
 
     /// How the current message measures on the sign now (a new message, a
     /// resize). A message that was shown stays shown.
-    public mutating func apply(measure newMeasure: MessageMeasure?, at t: Double) -> [PlayerEffect] {
+    mutating func apply(measure newMeasure: MessageMeasure?, at t: Double) -> [PlayerEffect] {
         guard newMeasure != measure else { return [] }
         return transaction(at: t) { state in
             state.measure = newMeasure
@@ -48,7 +48,7 @@ extension PlayerState {
 
     /// Manual next (`forward`) or previous (`backward`). At the ends of a
     /// non-looping flow it does nothing but reveal the controls line.
-    public mutating func move(_ direction: CueSequence.Direction, at t: Double) -> [PlayerEffect] {
+    mutating func move(_ direction: CueSequence.Direction, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             guard let position = state.nextPosition(direction) else { return [] }
             var effects: [PlayerEffect] = []
@@ -67,7 +67,7 @@ extension PlayerState {
 
     /// Replaces the cues after the cue file changed on disk, keeping the
     /// current message when it still exists.
-    public mutating func replaceCues(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
+    mutating func replaceCues(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
         guard !newCues.isEmpty else { return [] }
         return transaction(at: t) { state in
             let current = state.currentCue

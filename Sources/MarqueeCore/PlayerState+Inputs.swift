@@ -1,7 +1,7 @@
 /// Keys, power readings, scene changes and the controls-line timer.
 extension PlayerState {
     /// Handles one key press (SPEC 2). Any key reveals the controls line.
-    public mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
+    mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             state.controlsReveals += 1
             state.controlsVisible = true
@@ -42,21 +42,21 @@ extension PlayerState {
     }
 
     /// Shows a short message on the controls line until it hides again.
-    public mutating func showNotice(_ text: String) {
+    mutating func showNotice(_ text: String) {
         notice = text
         controlsVisible = true
         controlsReveals += 1
     }
 
     /// Hides the controls line (the idle timer fired).
-    public mutating func hideControls() {
+    mutating func hideControls() {
         controlsVisible = false
         notice = nil
     }
 
     /// A new power reading from the probe; logs a `power` event when the
     /// reading changed.
-    public mutating func apply(power newPower: PowerStatus, at t: Double) -> [PlayerEffect] {
+    mutating func apply(power newPower: PowerConditions, at t: Double) -> [PlayerEffect] {
         guard newPower != power else { return [] }
         return transaction(at: t) { state in
             state.power = newPower
@@ -66,7 +66,7 @@ extension PlayerState {
     }
 
     /// The scene went to the background (Ctrl-Z) or came back (`fg`).
-    public mutating func setScene(_ phase: ScenePhase, at t: Double) -> [PlayerEffect] {
+    mutating func setScene(_ phase: ScenePhase, at t: Double) -> [PlayerEffect] {
         guard phase != scenePhase else { return [] }
         return transaction(at: t) { state in
             state.scenePhase = phase

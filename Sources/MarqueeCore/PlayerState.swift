@@ -28,7 +28,7 @@ public struct PlayerState: Sendable {
     public internal(set) var controlsReveals = 0
     /// A short message for the controls line (e.g. why pause was refused).
     public internal(set) var notice: String?
-    public internal(set) var power: PowerStatus = .unknown
+    public internal(set) var power: PowerConditions = .unknown
     /// Bumped by manual moves, part of the advance condition ID.
     public internal(set) var manualMoves = 0
     /// Bumped whenever the shown message (and so its layout) changes.
@@ -186,7 +186,7 @@ public struct PlayerState: Sendable {
 
     /// Playback begins at `t`: the message starts from its entry position
     /// and the first wait is a full one, however long start-up took.
-    public mutating func begin(at t: Double) {
+    mutating func begin(at t: Double) {
         clock.reset(to: 0, at: t)
         lastAdvanceID = nil
         syncDerivedState(at: t)

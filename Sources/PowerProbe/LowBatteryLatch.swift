@@ -12,7 +12,7 @@ struct LowBatteryLatch: Sendable, Equatable {
     /// reading whose charge cannot be read changes nothing.
     @discardableResult
     mutating func update(_ supplies: PowerSupplies) -> Bool {
-        if supplies.batteries.isEmpty || supplies.source == .ac {
+        if supplies.batteries.isEmpty || supplies.mainsOrBattery == .ac {
             isOn = false
         } else if let percent = supplies.percent {
             isOn = isOn ? percent < Self.leaveAtOrAbove : supplies.onBattery && percent <= Self.enterAtOrBelow

@@ -35,7 +35,7 @@ public struct PowerProbe: Sendable {
         let supplies = PowerScanner.supplies(reader)
         let profileSaver = PowerScanner.profileSaver(reader)
         let preferenceSaver = PowerScanner.energyPreferenceSaver(reader)
-        reading.powerSource = supplies.source
+        reading.supply = supplies.mainsOrBattery
         reading.powerSaver = profileSaver == true || preferenceSaver == true
         reading.lowBattery = lowBattery.update(supplies)
         if supplies.hasData || profileSaver != nil || preferenceSaver != nil {

@@ -16,20 +16,20 @@ public struct PowerReading: Sendable, Hashable {
     public var thermalSource: String?
     /// Power saver or low battery; `nil` when there is no power data at all.
     public var lowPower: Bool?
-    public var powerSource: PowerSource
+    public var supply: MainsOrBattery
     /// The platform profile is `low-power`/`quiet`, or every CPU prefers `power`.
     public var powerSaver: Bool
     /// On battery at a low charge (with its own hysteresis).
     public var lowBattery: Bool
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
-                lowPower: Bool? = nil, powerSource: PowerSource = .unknown, powerSaver: Bool = false,
+                lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,
                 lowBattery: Bool = false) {
         self.thermal = thermal
         self.hottestCelsius = hottestCelsius
         self.thermalSource = thermalSource
         self.lowPower = lowPower
-        self.powerSource = powerSource
+        self.supply = supply
         self.powerSaver = powerSaver
         self.lowBattery = lowBattery
     }
@@ -47,7 +47,7 @@ public struct PowerReading: Sendable, Hashable {
     /// `AC`, `battery 15 %`, `power-saver`, `AC, power-saver`, or `unknown`.
     public var powerSummary: String {
         var parts: [String] = []
-        if powerSource != .unknown { parts.append(powerSource.description) }
+        if supply != .unknown { parts.append(supply.description) }
         if powerSaver { parts.append("power-saver") }
         return parts.isEmpty ? "unknown" : parts.joined(separator: ", ")
     }

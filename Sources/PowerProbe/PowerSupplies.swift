@@ -33,7 +33,7 @@ struct PowerSupplies: Sendable, Equatable {
         !externalPowerOnline && batteries.contains { $0.status == "Discharging" }
     }
 
-    var source: PowerSource {
+    var mainsOrBattery: MainsOrBattery {
         if externalPowerOnline { return .ac }
         if onBattery { return .battery(percent: percent) }
         // Some machines publish no mains supply; a battery that charges, is

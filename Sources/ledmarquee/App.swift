@@ -13,7 +13,7 @@ struct App {
         let loop = EventLoop.main
         let arguments = Array(CommandLine.arguments.dropFirst())
         loopTask(on: loop) {
-            let status = await LedMarquee.main(arguments: arguments)
+            let status = await Program.main(arguments: arguments)
             loop.stop(status: status)
         }
         exit(loop.run())

@@ -95,7 +95,7 @@ struct CommandLineParserTests {
     func demo() throws {
         let parsed = try options([])
         #expect(parsed.message == nil && parsed.file == nil)
-        #expect(LedMarquee.playerSettings(parsed, cueCount: 40).shuffle)
-        #expect(!LedMarquee.playerSettings(try options(["hi"]), cueCount: 1).shuffle)
+        #expect(Program.playerSettings(parsed, cueCount: 40).shuffle)
+        #expect(!Program.playerSettings(try options(["hi"]), cueCount: 1).shuffle)
     }
 }

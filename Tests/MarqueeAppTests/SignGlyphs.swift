@@ -16,7 +16,7 @@ enum SignGlyphs {
         (.none, true), (.none, false), (.eight, false), (.palette256, false), (.direct, false),
     ]
 
-    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+    static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
     /// The messages' own text is the user's: it is plain ASCII here, so
     /// only what the program adds is under test. U+E000 has no glyph in
@@ -56,7 +56,7 @@ enum SignGlyphs {
             t += 0.5
         }
         func press(_ keys: String) {
-            for key in keys { _ = state.handle(key: .character(key), at: t) }
+            for key in keys { _ = state.reduce(.key(.character(key)), at: t) }
             look()
         }
         press("x")                                         // playing, controls shown
@@ -67,21 +67,21 @@ enum SignGlyphs {
         press("?"); press("?")                             // help open and closed
         press("n"); press("p"); press("+"); press("-"); press("r")
         // Mid-fade into the next message, and a terminal too small for LEDs.
-        _ = state.handle(key: .character("n"), at: t)
+        _ = state.reduce(.key(.character("n")), at: t)
         scalars.formUnion(drawnScalars(state, at: t + PlayerState.fadeSeconds / 3, columns: 64, rows: 16))
         scalars.formUnion(drawnScalars(state, at: t + 0.45, columns: 40, rows: 5))
         look()
-        for notice in [true, false].map(FontChoice.missingGlyphsNotice(fallbackInstalled:)) {
-            state.showNotice(notice)
+        for notice in [true, false].map(FontLoader.missingGlyphsNotice(fallbackInstalled:)) {
+            _ = state.reduce(.notice(notice), at: 0)
             look()
         }
         for reading in powerReadings {
-            _ = state.apply(power: PowerWiring.status(from: reading), at: t)
+            _ = state.reduce(.power(PowerSampler.conditions(from: reading)), at: t)
             press("x")
         }
-        _ = state.setScene(.background, at: t)
+        _ = state.reduce(.scene(.background), at: t)
         look()
-        _ = state.setScene(.active, at: t)
+        _ = state.reduce(.scene(.active), at: t)
         // The countdown bar at every eighth of a 16-column bar over a wait,
         // running and then frozen.
         press("x")
@@ -96,18 +96,18 @@ enum SignGlyphs {
         once.loop = false
         var finishing = PlayerState(cues: cues, settings: once, seed: 1, at: 0)
         finishing.adapt(to: glyphs)
-        _ = finishing.handle(key: .character("x"), at: 0)
-        for step in 1...4 { _ = finishing.advanceAutomatically(at: Double(step) * 2) }
+        _ = finishing.reduce(.key(.character("x")), at: 0)
+        for step in 1...4 { _ = finishing.reduce(.advanceDue, at: Double(step) * 2) }
         scalars.formUnion(drawnScalars(finishing, at: 8.5, columns: 64, rows: 16))
         return scalars
     }
 
     /// Readings with every kind of thermal and power text the probe gives.
     private static let powerReadings = [
-        PowerReading(thermal: .fair, hottestCelsius: 71, thermalSource: "thermal_zone0", lowPower: false, powerSource: .ac),
-        PowerReading(thermal: .critical, hottestCelsius: 96.4, lowPower: true, powerSource: .battery(percent: 15),
+        PowerReading(thermal: .fair, hottestCelsius: 71, thermalSource: "thermal_zone0", lowPower: false, supply: .ac),
+        PowerReading(thermal: .critical, hottestCelsius: 96.4, lowPower: true, supply: .battery(percent: 15),
                      powerSaver: true, lowBattery: true),
-        PowerReading(thermal: .nominal, powerSource: .battery(percent: nil)),
+        PowerReading(thermal: .nominal, supply: .battery(percent: nil)),
         PowerReading(),
     ]
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Snapshot")
 struct SnapshotTests {
-    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+    static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
     @Test("prints the LED frame as text at the requested size and time")
     func frame() {
@@ -34,7 +34,7 @@ struct UnifontSnapshotTests {
           .enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/unifont/unifont.hex"),
                    "the unifont package is not installed: skipped"))
     func japanese() throws {
-        let fonts = try FontChoice.make(path: nil)
+        let fonts = try FontLoader.stack(path: nil)
         #expect(!fonts.covers("日本"))
         var settings = PlayerSettings()
         settings.staticText = true
@@ -49,7 +49,7 @@ struct UnifontSnapshotTests {
 
 @Suite("Snapshot default moment")
 struct SnapshotDefaultTests {
-    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+    static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
     static func litColumns(_ text: String) -> [Int] {
         text.split(separator: "\n").flatMap { line in line.enumerated().filter { $0.element == "●" }.map(\.offset) }
@@ -97,7 +97,7 @@ struct SnapshotDefaultTests {
 
 @Suite("Captions and plain text")
 struct CaptionRenderingTests {
-    static let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+    static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
     static func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
 
@@ -143,7 +143,7 @@ struct PlainTextAsWrittenTests {
     func hebrewCaption() {
         var settings = PlayerSettings()
         settings.staticText = true
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
         let text = Snapshot.render(cues: [Cue(text: "HI", caption: "ON AIR שלום 123")], settings: settings, fonts: fonts,
                                    columns: 40, rows: 16, at: 0)
         #expect(text.contains("ON AIR 123 םולש"))

@@ -15,7 +15,7 @@ private struct HebrewAsLatin: GlyphSource {
 
 @Suite("Snapshot: text as written")
 struct SnapshotTextAsWrittenTests {
-    static func frame(_ text: String, fonts: FontSelection, style: LEDStyle = .dots) -> String {
+    static func frame(_ text: String, fonts: FontStack, style: LEDStyle = .dots) -> String {
         var settings = PlayerSettings()
         settings.staticText = true
         settings.style = style
@@ -24,7 +24,7 @@ struct SnapshotTextAsWrittenTests {
 
     @Test("שלום is drawn right to left: the frame reads M V L S")
     func hebrewOrder() {
-        let fonts = FontSelection(primary: HebrewAsLatin(), primaryIsBuiltIn: false, fallback: nil)
+        let fonts = FontStack(primary: HebrewAsLatin(), primaryIsBuiltIn: false, fallback: nil)
         let hebrew = Self.frame("שלום", fonts: fonts)
         #expect(hebrew == Self.frame("MVLS", fonts: fonts))
         #expect(hebrew != Self.frame("SLVM", fonts: fonts))
@@ -38,7 +38,7 @@ struct SnapshotTextAsWrittenTests {
                    "the unifont package is not installed: skipped"),
           arguments: ["שלום", "سلام", "ON AIR שלום 123", "q\u{301}"])
     func systemFonts(text: String) throws {
-        let fonts = try FontChoice.make(path: nil)
+        let fonts = try FontLoader.stack(path: nil)
         #expect(!fonts.covers(text))
         let layout = TextLayout(text: text, font: fonts.source(for: text))
         #expect(!layout.usedPlaceholder)

@@ -148,7 +148,7 @@ struct FontHostileInputTests {
     @Test("each broken input gives one clear error", arguments: cases)
     func hostile(_ expected: HostileFont) {
         let error = #expect(throws: FontError.self) {
-            _ = try FontFile.parse(bytes: Array(expected.text.utf8), name: expected.name)
+            _ = try FontParser.parse(bytes: Array(expected.text.utf8), name: expected.name)
         }
         #expect(error?.kind == expected.kind)
         #expect(error?.description == expected.description)
@@ -164,7 +164,7 @@ struct FontHostileInputTests {
             if round.isMultiple(of: 2) { bytes = Array("STARTFONT 2.1\nFONT_ASCENT 7\n".utf8) + bytes }
             for name in ["junk.bdf", "junk.hex"] {
                 do {
-                    let font = try FontFile.parse(bytes: bytes, name: name)
+                    let font = try FontParser.parse(bytes: bytes, name: name)
                     _ = font.glyph(for: "A")
                 } catch {
                     #expect(!error.description.contains("\n"))

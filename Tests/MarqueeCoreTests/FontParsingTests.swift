@@ -275,18 +275,18 @@ struct FontUnifontHexTests {
 struct FontFormatTests {
     @Test("STARTFONT means BDF, a .hex name or a hex-shaped first line means Unifont")
     func formats() throws {
-        #expect(try FontFile.format(of: Array("STARTFONT 2.1\n".utf8), name: "x.hex") == .bdf)
-        #expect(try FontFile.format(of: Array("\n  STARTFONT 2.1\n".utf8), name: "font") == .bdf)
-        #expect(try FontFile.format(of: Array("junk".utf8), name: "font.HEX") == .unifontHex)
-        #expect(try FontFile.format(of: Array("0041:0000".utf8), name: "font.txt") == .unifontHex)
+        #expect(try FontParser.format(of: Array("STARTFONT 2.1\n".utf8), name: "x.hex") == .bdf)
+        #expect(try FontParser.format(of: Array("\n  STARTFONT 2.1\n".utf8), name: "font") == .bdf)
+        #expect(try FontParser.format(of: Array("junk".utf8), name: "font.HEX") == .unifontHex)
+        #expect(try FontParser.format(of: Array("0041:0000".utf8), name: "font.txt") == .unifontHex)
     }
 
     @Test("parsed fonts come with a space even when the file has none")
     func parsedFontHasSpace() throws {
-        let font = try FontFile.parse(bytes: FontFixtures.bytes("tiny.bdf"), name: "tiny.bdf")
+        let font = try FontParser.parse(bytes: FontFixtures.bytes("tiny.bdf"), name: "tiny.bdf")
         #expect(font.glyph(for: " ")?.advance == 3)
         #expect(font.ascent == 7 && font.descent == 2)
-        let hex = try FontFile.parse(bytes: FontFixtures.bytes("tiny.hex"), name: "tiny.hex")
+        let hex = try FontParser.parse(bytes: FontFixtures.bytes("tiny.hex"), name: "tiny.hex")
         #expect(hex.glyph(for: "日")?.advance == 16)
     }
 }
@@ -339,7 +339,7 @@ struct FontBrokenFileTests {
     func broken(_ expected: BrokenFontFile) throws {
         let bytes = try FontFixtures.bytes(expected.file)
         let error = #expect(throws: FontError.self) {
-            _ = try FontFile.parse(bytes: bytes, name: expected.file)
+            _ = try FontParser.parse(bytes: bytes, name: expected.file)
         }
         #expect(error?.kind == expected.kind)
         #expect(error?.description == expected.description)

@@ -49,7 +49,7 @@ struct GlyphRepertoireTests {
         let console = TerminalGlyphs(repertoire: .linuxConsole, coarseColor: true)
         state.adapt(to: console)
         #expect(state.settings.style == .blocks)
-        _ = state.handle(key: .character(" "), at: 1)
+        _ = state.reduce(.key(.character(" ")), at: 1)
         let scene = state.scene(at: 1, columns: 40, rows: 12, lineHeight: 7)
         #expect(scene.glyphs == console)
         #expect(scene.style == .blocks)

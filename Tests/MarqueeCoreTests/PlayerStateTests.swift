@@ -13,23 +13,23 @@ struct PlayerStateTests {
     func pauseKeepsPosition() {
         var player = state()
         #expect(player.clock.isRunning)
-        _ = player.handle(key: .character(" "), at: 2)
+        _ = player.reduce(.key(.character(" ")), at: 2)
         #expect(player.paused && !player.clock.isRunning)
         let frozen = player.clock.sample(at: 2)
         #expect(frozen == 48)
         #expect(player.clock.sample(at: 9) == frozen)
-        _ = player.handle(key: .character(" "), at: 10)
+        _ = player.reduce(.key(.character(" ")), at: 10)
         #expect(player.clock.sample(at: 11) == frozen + 24)
     }
 
     @Test("pause is refused while motion is not allowed, with a notice; next still works")
     func pauseRefused() {
         var player = state { $0.reduceMotion = true }
-        let effects = player.handle(key: .character(" "), at: 1)
+        let effects = player.reduce(.key(.character(" ")), at: 1)
         #expect(!player.paused)
         #expect(player.notice?.contains("reduce motion") == true)
         #expect(!effects.contains { if case .log(.pause) = $0 { true } else { false } })
-        _ = player.handle(key: .character("n"), at: 2)
+        _ = player.reduce(.key(.character("n")), at: 2)
         #expect(player.cueIndex == 1)
     }
 
@@ -38,13 +38,13 @@ struct PlayerStateTests {
         var player = state()
         var thermal: [String] = []
         for _ in 0..<5 {
-            _ = player.handle(key: .character("t"), at: 1)
+            _ = player.reduce(.key(.character("t")), at: 1)
             thermal.append(player.settings.thermalOverride?.description ?? "auto")
         }
         #expect(thermal == ["nominal", "fair", "serious", "critical", "auto"])
         var lowPower: [Bool?] = []
         for _ in 0..<3 {
-            _ = player.handle(key: .character("b"), at: 1)
+            _ = player.reduce(.key(.character("b")), at: 1)
             lowPower.append(player.settings.lowPowerOverride)
         }
         #expect(lowPower == [true, false, nil])
@@ -53,7 +53,7 @@ struct PlayerStateTests {
     @Test("a policy change is logged once, and stopping freezes the scroll")
     func policyEvents() {
         var player = state()
-        let effects = player.handle(key: .character("m"), at: 1)
+        let effects = player.reduce(.key(.character("m")), at: 1)
         let policies = effects.filter { if case .log(.policy) = $0 { true } else { false } }
         #expect(policies.count == 1)
         #expect(player.motion == .stopped)
@@ -64,24 +64,24 @@ struct PlayerStateTests {
     @Test("help opens the preview surface at preview rates; Esc closes it before quitting")
     func helpOverlay() {
         var player = state()
-        _ = player.handle(key: .character("?"), at: 1)
+        _ = player.reduce(.key(.character("?")), at: 1)
         #expect(player.surface == .preview && player.motion.framesPerSecond == 24)
-        #expect(!player.handle(key: .escape, at: 2).contains(.quit))
+        #expect(!player.reduce(.key(.escape), at: 2).contains(.quit))
         #expect(!player.helpOpen)
-        #expect(player.handle(key: .escape, at: 3).contains(.quit))
-        #expect(player.handle(key: .character("q"), at: 3).contains(.quit))
-        #expect(player.handle(key: .interrupt, at: 3).contains(.quit))
+        #expect(player.reduce(.key(.escape), at: 3).contains(.quit))
+        #expect(player.reduce(.key(.character("q")), at: 3).contains(.quit))
+        #expect(player.reduce(.key(.interrupt), at: 3).contains(.quit))
     }
 
     @Test("+ and - change speed without a jump; r reverses")
     func speedAndReverse() {
         var player = state()
-        _ = player.handle(key: .character("+"), at: 1)
+        _ = player.reduce(.key(.character("+")), at: 1)
         #expect(player.clock.speed == 30)
         #expect(player.clock.sample(at: 1) == 24)
-        _ = player.handle(key: .character("r"), at: 2)
+        _ = player.reduce(.key(.character("r")), at: 2)
         #expect(player.clock.sample(at: 3) == 24)
-        for _ in 0..<40 { _ = player.handle(key: .character("-"), at: 3) }
+        for _ in 0..<40 { _ = player.reduce(.key(.character("-")), at: 3) }
         #expect(player.clock.speed == 0)
     }
 
@@ -90,7 +90,7 @@ struct PlayerStateTests {
         var player = state(cues: count) { $0.shuffle = true }
         var shown = [player.cueIndex]
         for step in 0..<60 {
-            _ = player.advanceAutomatically(at: Double(step))
+            _ = player.reduce(.advanceDue, at: Double(step))
             shown.append(player.cueIndex)
         }
         if count == 1 {
@@ -106,24 +106,24 @@ struct PlayerStateTests {
         var player = state { $0.speed = 24 }
         #expect(player.countdownRemaining(at: 0) == 1)
         #expect(abs(player.countdownRemaining(at: 2.5) - 0.5) < 1e-9)
-        _ = player.handle(key: .character(" "), at: 2.5)
+        _ = player.reduce(.key(.character(" ")), at: 2.5)
         #expect(player.waitStartedAt == nil)
         #expect(abs(player.countdownRemaining(at: 9) - 0.5) < 1e-9)
-        _ = player.handle(key: .character(" "), at: 10)
+        _ = player.reduce(.key(.character(" ")), at: 10)
         #expect(player.countdownRemaining(at: 10) == 1)
     }
 
     @Test("a reload keeps the current message when it still exists")
     func reloadKeepsCurrent() {
         var player = state()
-        _ = player.handle(key: .character("n"), at: 1)
+        _ = player.reduce(.key(.character("n")), at: 1)
         #expect(player.currentCue.text == "M1")
-        let effects = player.replaceCues([Cue(text: "NEW"), Cue(text: "M1")], at: 2)
+        let effects = player.reduce(.cuesReplaced([Cue(text: "NEW"), Cue(text: "M1")]), at: 2)
         #expect(player.currentCue.text == "M1")
         #expect(effects.contains(.log(.reload(count: 2))))
-        _ = player.replaceCues([Cue(text: "OTHER")], at: 3)
+        _ = player.reduce(.cuesReplaced([Cue(text: "OTHER")]), at: 3)
         #expect(player.currentCue.text == "OTHER")
-        #expect(player.replaceCues([], at: 4).isEmpty)
+        #expect(player.reduce(.cuesReplaced([]), at: 4).isEmpty)
     }
 }
 
@@ -135,7 +135,7 @@ struct PlayerSceneTests {
         settings.lowPowerOverride = true
         var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, seed: 1, at: 0)
         #expect(player.scene(at: 5, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
-        _ = player.handle(key: .character("b"), at: 5)  // simulated low power: on → off
+        _ = player.reduce(.key(.character("b")), at: 5)  // simulated low power: on → off
         #expect(player.motion.animationAllowed)
         #expect(player.scene(at: 6, columns: 80, rows: 24, lineHeight: 7).placement != .rest)
     }
@@ -143,10 +143,10 @@ struct PlayerSceneTests {
     @Test("motion stopping mid-scroll shows the message at rest and keeps the scroll position underneath")
     func stoppedMidScrollRestsAndResumes() {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
-        _ = player.handle(key: .character("m"), at: 1)
+        _ = player.reduce(.key(.character("m")), at: 1)
         #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
-        _ = player.handle(key: .character("m"), at: 9)
+        _ = player.reduce(.key(.character("m")), at: 9)
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
         #expect(player.scene(at: 10, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 48))
     }
@@ -154,7 +154,7 @@ struct PlayerSceneTests {
     @Test("pause freezes exactly the scrolled frame")
     func pauseFreezesFrame() {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
-        _ = player.handle(key: .character(" "), at: 1)
+        _ = player.reduce(.key(.character(" ")), at: 1)
         #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
     }
@@ -165,7 +165,7 @@ struct PlaybackStartTests {
     @Test("begin restarts the timeline: entry position and a full first wait")
     func begin() {
         var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: PlayerSettings(), seed: 1, at: 0)
-        player.begin(at: 0.25)
+        _ = player.reduce(.start, at: 0.25)
         #expect(player.waitStartedAt == 0.25)
         #expect(player.clock.sample(at: 0.25) == 0)
         #expect(player.clock.sample(at: 1.25) == 24)
@@ -179,7 +179,7 @@ struct CaptionRowTests {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
         #expect(!player.anyCaption)
         #expect(player.scene(at: 0, columns: 80, rows: 24, lineHeight: 7).geometry.captionRow == nil)
-        _ = player.replaceCues([Cue(text: "A", caption: "a letter")], at: 1)
+        _ = player.reduce(.cuesReplaced([Cue(text: "A", caption: "a letter")]), at: 1)
         #expect(player.anyCaption)
         #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).geometry.captionRow == 21)
     }

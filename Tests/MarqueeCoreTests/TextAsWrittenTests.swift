@@ -192,13 +192,13 @@ struct FontSelectionAsWrittenTests {
         ("שלום", false),
     ])
     func covers(text: String, covered: Bool) {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
         #expect(fonts.covers(text) == covered)
     }
 
     @Test("an uncomposable mark sets the message in the fallback, where it overlays")
     func markNeedsFallback() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
         let layout = TextLayout(text: "q\u{301}", font: fonts.source(for: "q\u{301}"))
         #expect(layout.height == 16)
         #expect(layout.width == 4)
@@ -207,7 +207,7 @@ struct FontSelectionAsWrittenTests {
 
     @Test("gaps no font fills keep the chosen font: boxes in its own style")
     func emojiKeepsPrimary() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: MarkFont())
         let layout = TextLayout(text: "ON AIR \u{1F600}", font: fonts.source(for: "ON AIR \u{1F600}"))
         #expect(layout.height == 11)
         #expect(layout.usedPlaceholder)

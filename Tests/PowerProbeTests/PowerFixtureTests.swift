@@ -57,7 +57,7 @@ struct PowerFixtureTests {
         try tree.write("class/power_supply/ucsi-source-psy-USBC000:001/online", "1")
         var probe = PowerProbe(reader: tree.reader)
         let reading = probe.read()
-        #expect(reading.powerSource == .ac)
+        #expect(reading.supply == .ac)
         #expect(reading.lowPower == false)
     }
 
@@ -68,7 +68,7 @@ struct PowerFixtureTests {
         var probe = PowerProbe(reader: tree.reader)
         let reading = probe.read()
         #expect(reading.lowBattery == false)
-        #expect(reading.powerSource == .unknown)
+        #expect(reading.supply == .unknown)
     }
 
     @Test("an empty battery bay (present = 0) is not a battery")
@@ -76,7 +76,7 @@ struct PowerFixtureTests {
         let tree = try ScratchTree(copying: "laptop-two-batteries-40")
         try tree.write("class/power_supply/BAT1/present", "0")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().powerSource == .battery(percent: 10))
+        #expect(probe.read().supply == .battery(percent: 10))
     }
 
     @Test("charge_now/charge_full is used when a battery has no energy files")
@@ -88,6 +88,6 @@ struct PowerFixtureTests {
         try tree.write("class/power_supply/BAT0/charge_full", "4000000")
         try tree.write("class/power_supply/BAT0/capacity", "99")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().powerSource == .battery(percent: 15))
+        #expect(probe.read().supply == .battery(percent: 15))
     }
 }

@@ -15,11 +15,11 @@ struct PowerReadingTests {
     }
 
     @Test("power summary", arguments: [
-        (PowerReading(lowPower: false, powerSource: .ac), "AC"),
-        (PowerReading(lowPower: true, powerSource: .battery(percent: 15), lowBattery: true), "battery 15 %"),
-        (PowerReading(lowPower: false, powerSource: .battery(percent: nil)), "battery"),
-        (PowerReading(lowPower: true, powerSource: .unknown, powerSaver: true), "power-saver"),
-        (PowerReading(lowPower: true, powerSource: .ac, powerSaver: true), "AC, power-saver"),
+        (PowerReading(lowPower: false, supply: .ac), "AC"),
+        (PowerReading(lowPower: true, supply: .battery(percent: 15), lowBattery: true), "battery 15 %"),
+        (PowerReading(lowPower: false, supply: .battery(percent: nil)), "battery"),
+        (PowerReading(lowPower: true, supply: .unknown, powerSaver: true), "power-saver"),
+        (PowerReading(lowPower: true, supply: .ac, powerSaver: true), "AC, power-saver"),
         (PowerReading(), "unknown"),
     ])
     func power(reading: PowerReading, expected: String) {

@@ -30,7 +30,7 @@ struct PowerSuppliesTests {
 
     @Test("the power source",
           arguments: [
-              (PowerSupplies(batteries: [discharging(capacity: 15)], externalPowerOnline: false, hasExternalSupply: true), PowerSource.battery(percent: 15)),
+              (PowerSupplies(batteries: [discharging(capacity: 15)], externalPowerOnline: false, hasExternalSupply: true), MainsOrBattery.battery(percent: 15)),
               (PowerSupplies(batteries: [discharging(capacity: 15)], externalPowerOnline: true, hasExternalSupply: true), .ac),  // weak charger
               (PowerSupplies(batteries: [Battery(status: "Charging", capacity: 15)]), .ac),   // no mains entry published
               (PowerSupplies(batteries: [Battery(status: "Not charging", capacity: 80)]), .ac),  // charge threshold
@@ -42,7 +42,7 @@ struct PowerSuppliesTests {
               (PowerSupplies(batteries: [], externalPowerOnline: true, hasExternalSupply: true), .ac),
               (PowerSupplies(), .unknown),
           ])
-    func source(supplies: PowerSupplies, expected: PowerSource) {
-        #expect(supplies.source == expected)
+    func source(supplies: PowerSupplies, expected: MainsOrBattery) {
+        #expect(supplies.mainsOrBattery == expected)
     }
 }

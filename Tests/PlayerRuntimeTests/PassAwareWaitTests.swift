@@ -1,5 +1,7 @@
 import Testing
 @testable import MarqueeCore
+import PlayerRuntime
+import TestSupport
 
 /// A message is shown whole before it is replaced: a scrolling message's
 /// seconds count from the moment its last letter has come into view. The
@@ -56,7 +58,7 @@ struct PassAwareWaitTests {
         let harness = EngineHarness(seconds: 10, measure: Self.fitting)
         await harness.run(until: 1)
         #expect(!harness.engine.isTicking)
-        harness.engine.handle(key: .character("x"))
+        harness.engine.send(.key(.character("x")))
         #expect(harness.engine.isTicking)
         await harness.run(until: 4.5)   // idle timeout 3 s
         #expect(!harness.engine.state.controlsVisible)
@@ -67,13 +69,13 @@ struct PassAwareWaitTests {
     func lowPowerMidPass() async {
         let harness = EngineHarness(seconds: 5, measure: Self.wide)
         await harness.run(until: 1)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery 15 %", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery 15 %", source: "test")))
         #expect(harness.engine.state.clock.sample(at: 1) == 24)
         #expect(harness.engine.state.placementKind == .rest, "shown whole while stopped")
         await harness.run(until: 10)
         #expect(harness.engine.state.clock.sample(at: 10) == 24, "the position is kept underneath")
         #expect(!harness.engine.state.passShown && harness.engine.state.waitStartedAt == nil)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test")))
         // 24 LEDs left of the pass: 1 s more, then the full 5 s.
         await harness.run(until: 10.99)
         #expect(!harness.engine.state.passShown)
@@ -89,9 +91,9 @@ struct PassAwareWaitTests {
     func lowPowerAfterPass() async {
         let harness = EngineHarness(seconds: 5, measure: Self.wide)
         await harness.run(until: 4)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery", source: "test")))
         await harness.run(until: 8)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test")))
         await harness.run(until: 12.99)
         #expect(harness.cueTimes().isEmpty)
         await harness.run(until: 13.5)
@@ -102,7 +104,7 @@ struct PassAwareWaitTests {
     func manualNextMidPass() async {
         let harness = EngineHarness(seconds: 5, measure: Self.wide)
         await harness.run(until: 1)
-        harness.engine.handle(key: .character("n"))
+        harness.engine.send(.key(.character("n")))
         #expect(harness.engine.state.clock.sample(at: 1) == 0)
         await harness.run(until: 2.99)
         #expect(harness.engine.state.waitStartedAt == nil)
@@ -114,7 +116,7 @@ struct PassAwareWaitTests {
     func fairDuringPass() async {
         let harness = EngineHarness(seconds: 5, measure: Self.wide)
         await harness.run(until: 1)
-        harness.engine.apply(power: PowerStatus(thermal: .fair, lowPower: false, thermalText: "fair", powerText: "AC", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .fair, lowPower: false, thermalText: "fair", powerText: "AC", source: "test")))
         #expect(harness.engine.state.motion.framesPerSecond == 30)
         await harness.run(until: 7.5)
         #expect(harness.cueTimes() == [7.0])
@@ -124,7 +126,7 @@ struct PassAwareWaitTests {
     func speedChange() async {
         let harness = EngineHarness(seconds: 5, measure: Self.wide)
         await harness.run(until: 1)      // 24 of 48 LEDs
-        harness.engine.handle(key: .character("+"))   // 30 LEDs/s: 24 LEDs in 0.8 s
+        harness.engine.send(.key(.character("+")))   // 30 LEDs/s: 24 LEDs in 0.8 s
         await harness.run(until: 1.75)
         #expect(!harness.engine.state.passShown)
         await harness.run(until: 1.85)
@@ -170,55 +172,5 @@ struct PassAwareWaitTests {
         await harness.run(until: 12)
         #expect(harness.records(named: "completed").isEmpty)
         #expect(harness.engine.state.waitStartedAt == nil)
-    }
-}
-
-@Suite("Pass deadline")
-struct PassDeadlineTests {
-    static func state(_ measure: MessageMeasure, cues: Int = 2, _ configure: (inout PlayerSettings) -> Void = { _ in }) -> PlayerState {
-        var settings = PlayerSettings()
-        configure(&settings)
-        var state = PlayerState(cues: (0..<cues).map { Cue(text: "M\($0)") }, settings: settings, seed: 1, at: 0)
-        _ = state.apply(measure: measure, at: 0)
-        return state
-    }
-
-    @Test("the distance to show a message: its overhang in a flow, its width alone, width plus sign once")
-    func distances() {
-        let measure = MessageMeasure(textLEDs: 148, panelLEDs: 100)
-        #expect(Self.state(measure).passDistance == 48)
-        #expect(Self.state(measure, cues: 1).passDistance == 148)
-        #expect(Self.state(measure, cues: 1) { $0.loop = false }.passDistance == 248)
-        #expect(Self.state(MessageMeasure(textLEDs: 90, panelLEDs: 100)).passDistance == nil, "fits: held")
-        #expect(Self.state(measure) { $0.staticText = true }.passDistance == nil)
-    }
-
-    @Test("reversed mid-pass, the deadline is when the other end has gone as far")
-    func reversed() {
-        var state = Self.state(MessageMeasure(textLEDs: 148, panelLEDs: 100))
-        #expect(state.passDeadline == 2)
-        _ = state.handle(key: .character("r"), at: 1)   // at 24, now moving back
-        #expect(state.passDeadline == 1 + (24 + 48) / 24.0)
-        #expect(state.passTimerID != PassTimerID(messageID: state.messageID, deadline: 2))
-    }
-
-    @Test("no deadline while stopped, paused or already shown")
-    func none() {
-        var state = Self.state(MessageMeasure(textLEDs: 148, panelLEDs: 100))
-        _ = state.handle(key: .character(" "), at: 1)
-        #expect(state.passDeadline == nil)
-        _ = state.handle(key: .character(" "), at: 2)
-        #expect(state.passDeadline == 3)
-        _ = state.completePass(at: 3)
-        #expect(state.passShown && state.passDeadline == nil)
-        #expect(state.advanceConditions.messageShown)
-    }
-
-    @Test("a pass timer that fires early does not mark the message shown")
-    func early() {
-        var state = Self.state(MessageMeasure(textLEDs: 148, panelLEDs: 100))
-        _ = state.completePass(at: 1.5)
-        #expect(!state.passShown)
-        #expect(!state.advanceConditions.shouldSchedule)
     }
 }

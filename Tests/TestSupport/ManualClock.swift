@@ -3,12 +3,12 @@ import Synchronization
 /// A clock that moves only when a test says so, so code sleeping with
 /// `Task.sleep(until:clock:)` runs deterministically with no real waiting
 /// (after swift-async-algorithms' and swift-clocks' manual clocks).
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol, Sendable {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol, Sendable {
+        public var offset: Duration
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -26,13 +26,15 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
 
     /// Sleepers currently waiting.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -60,7 +62,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward, waking every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due: [Sleeper] = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -73,7 +75,7 @@ final class ManualClock: Clock, Sendable {
 
     /// Waits (yielding) until at least `count` tasks are sleeping on this
     /// clock: the handshake that makes "advance, then observe" race-free.
-    func sleepers(atLeast count: Int) async {
+    public func sleepers(atLeast count: Int) async {
         for _ in 0..<100_000 {
             if sleeperCount >= count { return }
             await Task.yield()

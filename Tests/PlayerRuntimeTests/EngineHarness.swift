@@ -1,4 +1,6 @@
 @testable import MarqueeCore
+import PlayerRuntime
+import TestSupport
 
 /// Drives a `PlaybackEngine` on a `ManualClock` in small steps and records
 /// what it logs, so tests state timing facts with no real sleeping.

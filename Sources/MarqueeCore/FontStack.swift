@@ -11,10 +11,10 @@ import Synchronization
 /// fallback.
 ///
 /// ```swift
-/// let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: unifont)
+/// let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: unifont)
 /// let layout = TextLayout(text: "こんにちは", font: fonts.source(for: "こんにちは"))
 /// ```
-public struct FontSelection: Sendable {
+public struct FontStack: Sendable {
     public let primary: any GlyphSource
     public let primaryIsBuiltIn: Bool
     public let fallback: (any GlyphSource)?
@@ -54,39 +54,5 @@ public struct FontSelection: Sendable {
             if primary.glyph(for: scalar) == nil { lacking.insert(scalar) }
         }
         return lacking
-    }
-}
-
-/// A glyph source loaded the first time a glyph is asked of it, so the
-/// Unifont fallback costs nothing (time or memory) for messages that never
-/// need it.
-public final class LazyGlyphSource: GlyphSource {
-    private let state: Mutex<State>
-
-    private enum State {
-        case pending(@Sendable () -> (any GlyphSource)?)
-        case loaded((any GlyphSource)?)
-    }
-
-    public init(load: @escaping @Sendable () -> (any GlyphSource)?) {
-        state = Mutex(.pending(load))
-    }
-
-    /// The loaded source, loading it now if needed (`nil` if loading failed).
-    public var source: (any GlyphSource)? {
-        state.withLock { state in
-            switch state {
-            case .loaded(let source):
-                return source
-            case .pending(let load):
-                let source = load()
-                state = .loaded(source)
-                return source
-            }
-        }
-    }
-
-    public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
-        source?.glyph(for: scalar)
     }
 }

@@ -1,5 +1,5 @@
 /// Where the machine draws power from, as far as sysfs tells.
-public enum PowerSource: Sendable, Hashable, CustomStringConvertible {
+public enum MainsOrBattery: Sendable, Hashable, CustomStringConvertible {
     /// A mains or USB supply is online, or a battery reports charging/full.
     case ac
     /// Running on battery; `percent` is the combined charge of the system

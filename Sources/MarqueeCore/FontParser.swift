@@ -3,10 +3,10 @@
 /// what it is, so the decision is testable without a file system.
 ///
 /// ```swift
-/// let font = try FontFile.parse(bytes: bytes, name: "unifont.hex")
+/// let font = try FontParser.parse(bytes: bytes, name: "unifont.hex")
 /// font.glyph(for: " ") // never nil: a missing space is synthesised
 /// ```
-public enum FontFile {
+public enum FontParser {
     /// The font formats ledmarquee reads.
     public enum Format: Sendable, Equatable {
         case bdf

@@ -16,14 +16,14 @@ struct FontSelectionTests {
 
     @Test("messages the LED font covers keep it")
     func ledFontKept() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: WideFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: WideFont())
         let layout = TextLayout(text: "AB", font: fonts.source(for: "AB"))
         #expect(layout.height == 11)
     }
 
     @Test("with the built-in font, a message needing the fallback is set wholly in it")
     func wholeMessageFallback() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: WideFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: WideFont())
         let layout = TextLayout(text: "A日", font: fonts.source(for: "A日"))
         #expect(layout.height == 16)
         #expect(layout.width == 8 + 16)
@@ -33,14 +33,14 @@ struct FontSelectionTests {
 
     @Test("a user font keeps its glyphs; only missing ones come from the fallback")
     func userFontPerGlyph() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: false, fallback: WideFont())
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: false, fallback: WideFont())
         let layout = TextLayout(text: "A日", font: fonts.source(for: "A日"))
         #expect(layout.column(at: 0) == LEDFont.builtIn.glyph(for: "A")!.columns[0] << 5, "LED 'A' moved onto the shared baseline")
     }
 
     @Test("without a fallback, missing glyphs become placeholder boxes")
     func noFallback() {
-        let fonts = FontSelection(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
+        let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
         #expect(TextLayout(text: "日", font: fonts.source(for: "日")).usedPlaceholder)
     }
 

@@ -12,39 +12,39 @@ struct FontLoadingTests {
 
     @Test("a BDF file loads by content and a .hex file by extension")
     func loads() throws {
-        let bdf = try FontLoading.loadFont(path: Self.fixtures.appendingPathComponent("tiny.bdf").path)
+        let bdf = try FontLoader.loadFont(path: Self.fixtures.appendingPathComponent("tiny.bdf").path)
         #expect(bdf.ascent == 7)
         #expect(bdf.glyph(for: " ")?.advance == 3)
-        let hex = try FontLoading.loadFont(path: Self.fixtures.appendingPathComponent("tiny.hex").path)
+        let hex = try FontLoader.loadFont(path: Self.fixtures.appendingPathComponent("tiny.hex").path)
         #expect(hex.glyph(for: "日")?.advance == 16)
     }
 
     @Test("errors name the path as the user gave it")
     func parseErrorNamesPath() {
         let path = Self.fixtures.appendingPathComponent("bbx-mismatch.bdf").path
-        let error = #expect(throws: FontError.self) { _ = try FontLoading.loadFont(path: path) }
+        let error = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: path) }
         #expect(error?.description == "\(path):9: BBX height 7 does not match 3 bitmap rows")
     }
 
     @Test("a missing file or a directory is a clear read error")
     func unreadable() {
-        let missing = #expect(throws: FontError.self) { _ = try FontLoading.loadFont(path: "/nonexistent/font.bdf") }
+        let missing = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: "/nonexistent/font.bdf") }
         #expect(missing?.kind == .unreadable)
         #expect(missing?.description == "/nonexistent/font.bdf: cannot read font: No such file or directory")
-        let directory = #expect(throws: FontError.self) { _ = try FontLoading.loadFont(path: "/") }
+        let directory = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: "/") }
         #expect(directory?.description == "/: cannot read font: Is a directory")
     }
 
     @Test("an endless device is cut off at the size limit")
     func endlessInput() {
-        let error = #expect(throws: FontError.self) { _ = try FontLoading.readBytes(path: "/dev/zero") }
+        let error = #expect(throws: FontError.self) { _ = try FontLoader.readBytes(path: "/dev/zero") }
         #expect(error?.kind == .tooLarge)
         #expect(error?.description == "/dev/zero: font file is larger than 64 MB")
     }
 
     @Test("an empty file is reported as empty")
     func emptyDevice() {
-        let error = #expect(throws: FontError.self) { _ = try FontLoading.loadFont(path: "/dev/null") }
+        let error = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: "/dev/null") }
         #expect(error?.description == "/dev/null: file is empty")
     }
 }

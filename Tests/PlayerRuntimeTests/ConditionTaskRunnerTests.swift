@@ -2,6 +2,8 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import MarqueeCore
+import PlayerRuntime
+import TestSupport
 
 /// A task executor that counts the jobs it runs (on a serial queue).
 final class CountingExecutor: TaskExecutor {

@@ -1,5 +1,7 @@
 import Testing
 @testable import MarqueeCore
+import PlayerRuntime
+import TestSupport
 
 /// The automatic advance as SPEC 5.4 describes it, on a manual clock.
 @Suite("Automatic advance (condition-ID restart)")
@@ -19,7 +21,7 @@ struct PlaybackEngineTests {
     func manualNextRestarts() async {
         let harness = EngineHarness(seconds: 5)
         await harness.run(until: 3)
-        harness.engine.handle(key: .character("n"))
+        harness.engine.send(.key(.character("n")))
         #expect(harness.cueTimes(automatic: false) == [0, 3])
         await harness.run(until: 7.99)
         #expect(harness.cueTimes().isEmpty)
@@ -31,11 +33,11 @@ struct PlaybackEngineTests {
     func lowPowerRestartsFullWait() async {
         let harness = EngineHarness(seconds: 5)
         await harness.run(until: 3)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery 15 %", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: true, thermalText: "nominal", powerText: "battery 15 %", source: "test")))
         #expect(harness.engine.state.waitStartedAt == nil)
         await harness.run(until: 10)
         #expect(harness.cueTimes().isEmpty)
-        harness.engine.apply(power: PowerStatus(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test")))
         await harness.run(until: 14.99)
         #expect(harness.cueTimes().isEmpty)
         await harness.run(until: 15.5)
@@ -46,7 +48,7 @@ struct PlaybackEngineTests {
     func fairKeepsTimer() async {
         let harness = EngineHarness(seconds: 5)
         await harness.run(until: 2)
-        harness.engine.apply(power: PowerStatus(thermal: .fair, lowPower: false, thermalText: "fair 71°C", powerText: "AC", source: "test"))
+        harness.engine.send(.power(PowerConditions(thermal: .fair, lowPower: false, thermalText: "fair 71°C", powerText: "AC", source: "test")))
         #expect(harness.engine.state.motion.framesPerSecond == 30)
         await harness.run(until: 5.5)
         // fps is part of the condition ID, so the change restarts the wait at 2 s.
@@ -69,7 +71,7 @@ struct PlaybackEngineTests {
         await harness.run(until: 10)
         #expect(harness.cueTimes() == [2.0])
         // Next at the end of a non-looping flow does nothing but show controls.
-        harness.engine.handle(key: .character("n"))
+        harness.engine.send(.key(.character("n")))
         #expect(harness.engine.state.cueIndex == 1)
         #expect(harness.engine.state.controlsVisible)
     }
@@ -79,13 +81,13 @@ struct PlaybackEngineTests {
         let harness = EngineHarness(seconds: 5)
         await harness.run(until: 1)
         #expect(harness.engine.isTicking)
-        harness.engine.handle(key: .character(" "))
+        harness.engine.send(.key(.character(" ")))
         await harness.run(until: 1.2)
         let framesWhenPaused = harness.frames
         await harness.run(until: 3)
         #expect(!harness.engine.isTicking)
         #expect(harness.frames == framesWhenPaused)
-        harness.engine.handle(key: .character(" "))
+        harness.engine.send(.key(.character(" ")))
         await harness.run(until: 3.5)
         #expect(harness.frames > framesWhenPaused + 8)
     }
@@ -94,7 +96,7 @@ struct PlaybackEngineTests {
     func noLeakedTasks() async {
         let harness = EngineHarness(seconds: 5)
         for step in 0..<20 {
-            harness.engine.handle(key: .character(step.isMultiple(of: 2) ? "n" : "t"))
+            harness.engine.send(.key(.character(step.isMultiple(of: 2) ? "n" : "t")))
             await harness.run(until: Double(step) * 0.1 + 0.1)
         }
         harness.engine.stop()
@@ -105,9 +107,9 @@ struct PlaybackEngineTests {
     @Test("the controls line hides after the idle timeout, restarted by each key")
     func idleHide() async {
         let harness = EngineHarness(seconds: 20)
-        harness.engine.handle(key: .character("?"))
+        harness.engine.send(.key(.character("?")))
         await harness.run(until: 2)
-        harness.engine.handle(key: .character("?"))
+        harness.engine.send(.key(.character("?")))
         await harness.run(until: 4.9)
         #expect(harness.engine.state.controlsVisible)
         await harness.run(until: 5.1)
@@ -131,8 +133,8 @@ struct FrameTickTests {
     @Test("with the controls line up the countdown bar moves every frame")
     func countdownTicksEveryFrame() async {
         let harness = EngineHarness(cueCount: 2, seconds: 20) { $0.idleTimeout = 100 }
-        harness.engine.handle(key: .character("?"))
-        harness.engine.handle(key: .character("?"))
+        harness.engine.send(.key(.character("?")))
+        harness.engine.send(.key(.character("?")))
         await harness.run(until: 1)
         let start = harness.frames
         await harness.run(until: 2)
@@ -145,9 +147,9 @@ struct FrameTickTests {
         settings.speed = 10
         var player = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, seed: 1, at: 0)
         #expect(abs(player.nextVisibleChange(after: 0.25) - 0.3) < 1e-9)
-        _ = player.handle(key: .character("n"), at: 1)   // a fade starts and the controls show
+        _ = player.reduce(.key(.character("n")), at: 1)   // a fade starts and the controls show
         #expect(player.nextVisibleChange(after: 1.1) == 1.1)
-        player.hideControls()
+        _ = player.reduce(.idleTimeout, at: 0)
         #expect(player.nextVisibleChange(after: 1.5) > 1.5)
     }
 }

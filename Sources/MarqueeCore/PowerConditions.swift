@@ -1,6 +1,6 @@
 /// What the power probe last saw, in the terms the player needs; `nil`
 /// fields mean no data (a VM, a container), shown as "unknown".
-public struct PowerStatus: Sendable, Equatable {
+public struct PowerConditions: Sendable, Equatable {
     public var thermal: ThermalState?
     public var lowPower: Bool?
     /// For the status line, e.g. `fair 71°C`.
@@ -18,5 +18,5 @@ public struct PowerStatus: Sendable, Equatable {
         self.source = source
     }
 
-    public static let unknown = PowerStatus(thermal: nil, lowPower: nil, thermalText: "unknown", powerText: "unknown", source: "none")
+    public static let unknown = PowerConditions(thermal: nil, lowPower: nil, thermalText: "unknown", powerText: "unknown", source: "none")
 }

@@ -1,31 +1,49 @@
-/// Runs a `PlayerState` in time: feeds it inputs, keeps its four timed
-/// tasks in step with it — the automatic advance, the end of a scrolling
-/// message's pass, the frame ticker and the controls-line hide timer, each a `ConditionTaskRunner` keyed by the
-/// inputs that should restart it — and tells its host when to draw and which
-/// effects to perform. The clock is injected, so tests drive time by hand.
+import MarqueeCore
+
+/// Runs a `PlayerState` in time. Every input goes through ``send(_:)``:
+/// it is reduced, the host performs the effects, the engine's timed tasks
+/// are brought in step, and the frame is drawn once. An input sent while
+/// that is going on (an effect that reads the probe, a notice found while
+/// measuring) waits in a queue and joins the same batch, so nothing nests
+/// and each batch draws once (the Composable Architecture's `Store` buffers
+/// actions the same way).
+///
+/// The four timed tasks — the automatic advance, the end of a scrolling
+/// message's pass, the frame ticker and the controls-line hide timer — are
+/// each a `ConditionTaskRunner` keyed by the inputs that should restart it
+/// (docs/condition-ids.md); when one fires it sends an input like any other
+/// source. The clock is injected, so tests drive time by hand.
 ///
 /// ```swift
 /// let engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
 /// engine.onFrame = { screen.draw(...) }
-/// engine.start()
-/// engine.handle(key: .character("n"))
+/// engine.start(with: [.power(probe.read())])
+/// engine.send(.key(.character("n")))
 /// ```
 @MainActor
 public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public private(set) var state: PlayerState
     public let clock: C
     public let origin: C.Instant
-    /// Called with the effects of every input (log records, quit, probe).
+    /// Performs the effects of every input (log records, quit, probe).
     public var onEffects: ([PlayerEffect]) -> Void = { _ in }
-    /// Called when a frame may have changed: after inputs and on each tick.
+    /// Draws the frame: once per batch of inputs and on each tick. It must
+    /// only read the state (an input sent from here waits for the next batch).
     public var onFrame: () -> Void = {}
     /// Called on each frame tick with how late it woke after its deadline
     /// (for the benchmark's jitter figures; unset in normal runs).
     public var onTickLateness: ((Duration) -> Void)?
     /// How the current message measures on the sign (the host has the font
-    /// and the terminal size); asked after every input, so the state always
-    /// holds the measure of the message it shows.
+    /// and the terminal size); asked after every input and reduced as
+    /// ``PlayerInput/measured(_:)``, so the state always holds the measure
+    /// of the message it shows.
     public var measure: (PlayerState) -> MessageMeasure? = { _ in nil }
+
+    /// Inputs waiting for the batch in progress.
+    private var queue: [PlayerInput] = []
+    /// A batch is being reduced or drawn: `send` only queues.
+    private var inBatch = false
+    private var started = false
 
     private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
     private let passRunner: ConditionTaskRunner<PassTimerID>
@@ -50,24 +68,21 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
-    /// Logs the opening records and starts the timed tasks.
-    public func start() {
-        state.begin(at: now())
-        _ = state.apply(measure: measure(state), at: now())
-        onEffects([.log(state.initialCueRecord), .log(state.policyRecord)])
-        reschedule()
-        onFrame()
+    /// Starts playback: `initial` inputs (the first power reading) are
+    /// reduced first, then ``PlayerInput/start``, in one batch with one
+    /// frame, before any timed task runs.
+    public func start(with initial: [PlayerInput] = []) {
+        precondition(!started, "PlaybackEngine.start called twice")
+        started = true
+        queue = initial + [.start] + queue
+        drain()
     }
 
-    public func handle(key: Key) { commit(state.handle(key: key, at: now())) }
-    public func apply(power: PowerStatus) { commit(state.apply(power: power, at: now())) }
-    public func setScene(_ phase: ScenePhase) { commit(state.setScene(phase, at: now())) }
-    public func replaceCues(_ cues: [Cue]) { commit(state.replaceCues(cues, at: now())) }
-    /// The terminal changed size: the message is measured again.
-    public func resized() { commit([]) }
-    public func showNotice(_ text: String) {
-        state.showNotice(text)
-        commit([])
+    /// Hands the player one input. Before `start`, and while a batch is in
+    /// progress, it waits in the queue.
+    public func send(_ input: PlayerInput) {
+        queue.append(input)
+        if started { drain() }
     }
 
     /// Cancels every timed task (on quit).
@@ -83,33 +98,36 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Live timed tasks, for tests that check cancellation leaks nothing.
     public var liveTaskCount: Int { advanceRunner.liveTaskCount + passRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
 
-    private func commit(_ effects: [PlayerEffect]) {
-        let measured = state.apply(measure: measure(state), at: now())
-        onEffects(effects + measured)
-        reschedule()
-        onFrame()
+    /// Reduces every queued input (and whatever they queue), then brings the
+    /// timed tasks in step and draws, once.
+    private func drain() {
+        guard !inBatch else { return }
+        inBatch = true
+        defer { inBatch = false }
+        repeat {
+            while !queue.isEmpty {
+                let input = queue.removeFirst()
+                let t = now()
+                var effects = state.reduce(input, at: t)
+                effects += state.reduce(.measured(measure(state)), at: t)
+                if !effects.isEmpty { onEffects(effects) }
+            }
+            reschedule()
+            onFrame()
+        } while !queue.isEmpty
     }
 
-    /// Brings the three runners in line with the state's condition IDs.
+    /// Brings the four runners in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
-            let deadline = self.instant(at: start + self.state.waitSeconds)
-            do {
-                try await Task.sleep(until: deadline, clock: self.clock)
-            } catch {
-                return  // cancelled: the condition ID changed
-            }
-            self.commit(self.state.advanceAutomatically(at: self.now()))
+            guard await self.sleep(until: start + self.state.waitSeconds) else { return }  // the condition ID changed
+            self.send(.advanceDue)
         }
         passRunner.update(id: state.passTimerID) { [weak self] id in
             guard let deadline = id.deadline, let self else { return }
-            do {
-                try await Task.sleep(until: self.instant(at: deadline), clock: self.clock)
-            } catch {
-                return  // the scroll or the message changed
-            }
-            self.commit(self.state.completePass(at: self.now()))
+            guard await self.sleep(until: deadline) else { return }  // the scroll or the message changed
+            self.send(.passDue)
         }
         tickerRunner.update(id: state.frameTickerID) { [weak self] id in
             guard id.framesPerSecond > 0, let self else { return }
@@ -118,14 +136,19 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         if state.controlsVisible {
             idleRunner.update(id: state.controlsReveals) { [weak self] _ in
                 guard let self else { return }
-                do {
-                    try await Task.sleep(for: .seconds(self.state.settings.idleTimeout), clock: self.clock)
-                } catch {
-                    return
-                }
-                self.state.hideControls()
-                self.commit([])  // the countdown bar may have been all that ticked
+                guard await self.sleep(until: self.now() + self.state.settings.idleTimeout) else { return }
+                self.send(.idleTimeout)
             }
+        }
+    }
+
+    /// Sleeps until `seconds` on the engine's time line; false if cancelled.
+    private func sleep(until seconds: Double) async -> Bool {
+        do {
+            try await Task.sleep(until: instant(at: seconds), clock: clock)
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -144,14 +167,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 return
             }
             onTickLateness?(deadline.duration(to: clock.now))
-            onFrame()
-            if state.fadePending {
-                // The fade's end is an input: once it is drawn, a message at
-                // rest has nothing left to tick for (this task is then
-                // cancelled by the new ticker ID, and returns below).
-                let effects = state.endFade(at: now())
-                if !state.fadePending { commit(effects) }
-            }
+            // A tick changes nothing but time, so it draws directly; while a
+            // fade is pending it is an input (its end lets the ticker stop:
+            // this task is then cancelled by the new ticker ID).
+            if state.fadePending { send(.frameTick) } else { onFrame() }
             deadline = deadline.advanced(by: interval)
             let change = instant(at: state.nextVisibleChange(after: now()))
             while deadline < change { deadline = deadline.advanced(by: interval) }

@@ -5,7 +5,7 @@ import MarqueeTerminal
 /// The program: parses the command line, loads cues and font, then prints a
 /// snapshot or plays the sign. Returns the exit status; prints every error as
 /// one line.
-public enum LedMarquee {
+public enum Program {
     /// Largest cue file read (a sign's messages are small; this bounds memory).
     static let maximumCueFileBytes = 16 * 1_048_576
 
@@ -43,7 +43,7 @@ public enum LedMarquee {
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
         let loaded = try loadCues(options)
         let cues = loaded.cues
-        let fonts = try FontChoice.make(path: options.font)
+        let fonts = try FontLoader.stack(path: options.font)
         let settings = playerSettings(options, cueCount: cues.count)
         if options.snapshot {
             Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
@@ -63,7 +63,7 @@ public enum LedMarquee {
         let controller: PlayerController
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, powerSource: PowerWiring.source(options), reloader: reloader)
+                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader)
         } catch {
             throw Platform.Failure(message: error.description, status: 1)
         }

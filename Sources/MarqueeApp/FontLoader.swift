@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MarqueeCore
+
+/// Loads the sign's fonts from the file system: the built-in LED font
+/// unless `--font` names one, with Debian's Unifont as the fallback for
+/// characters it lacks. The only place fonts touch the file system; parsing
+/// is MarqueeCore's ``FontParser``.
+enum FontLoader {
+    /// Where Debian's `unifont` package installs the font used for glyphs
+    /// the current font lacks.
+    static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
+
+    /// Largest font file read. The full Unifont is under 4 MB; a bound keeps
+    /// a mistaken `--font /dev/zero` or a huge file from eating memory.
+    static let maximumFileSize = 64 << 20
+
+    /// Reads and parses the font at `path`; errors name the path as given.
+    ///
+    /// ```swift
+    /// let font = try FontLoader.loadFont(path: "fonts/6x13.bdf")
+    /// ```
+    static func loadFont(path: String) throws(FontError) -> any FontFace {
+        try FontParser.parse(bytes: try readBytes(path: path), name: path)
+    }
+
+    /// The whole file, at most ``maximumFileSize`` bytes.
+    static func readBytes(path: String) throws(FontError) -> [UInt8] {
+        do {
+            return try Platform.readAll(path, limit: maximumFileSize, dashIsStandardInput: false)
+        } catch {
+            switch error {
+            case .system(let code): throw unreadable(path, strerror(code))
+            case .directory: throw unreadable(path, strerror(EISDIR))
+            case .tooLarge:
+                throw FontError(file: path, line: nil, kind: .tooLarge, detail: "font file is larger than \(maximumFileSize >> 20) MB")
+            }
+        }
+    }
+
+    private static func unreadable(_ path: String, _ reason: UnsafeMutablePointer<CChar>?) -> FontError {
+        FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: \(reason.map { String(cString: $0) } ?? "unknown error")")
+    }
+
+    /// The fonts the sign draws with: `path` (`--font`) or the built-in LED
+    /// font, then Unifont when installed (read only if a glyph is missing).
+    static func stack(path: String?, unifontPath: String = FontLoader.systemUnifontPath) throws(Platform.Failure) -> FontStack {
+        var primary: any GlyphSource = LEDFont.builtIn
+        if let path {
+            do {
+                primary = try loadFont(path: path)
+            } catch {
+                throw Platform.Failure(message: error.description, status: 1)
+            }
+        }
+        let fallback: (any GlyphSource)? = access(unifontPath, R_OK) == 0
+            ? LazyGlyphSource { try? FontLoader.loadFont(path: unifontPath) }
+            : nil
+        return FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback)
+    }
+
+    /// The one-time notice for characters no font could draw.
+    static func missingGlyphsNotice(fallbackInstalled: Bool) -> String {
+        fallbackInstalled
+            ? "some characters have no glyph in any font and show as boxes"
+            : "some characters need more glyphs: install the 'unifont' package (apt install unifont)"
+    }
+}

@@ -1,0 +1,33 @@
+import MarqueeCore
+import PowerProbe
+
+/// The power probe as the player sees it: how often to take a reading, and
+/// a reading in the terms of the motion policy (``PowerConditions``).
+struct PowerSampler {
+    /// Seconds between readings (`--probe-interval`).
+    let interval: Double
+    /// Takes a reading now; the probe keeps its hysteresis between calls.
+    let read: () -> PowerConditions
+
+    /// The sysfs probe under `root` (`--sysfs-root`).
+    static func sysfs(root: String, interval: Double) -> PowerSampler {
+        let probe = ProbeState(probe: PowerProbe(reader: SysfsReader(root: root)))
+        return PowerSampler(interval: interval) { conditions(from: probe.read()) }
+    }
+
+    /// A probe reading as the conditions the player's policy reads.
+    static func conditions(from reading: PowerReading) -> PowerConditions {
+        let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description]
+            .compactMap { $0 }
+            .joined(separator: "; ")
+        return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: reading.thermalSummary,
+                               powerText: reading.powerSummary, source: source.isEmpty ? "none" : source)
+    }
+}
+
+/// Holds the probe's hysteresis state between readings.
+private final class ProbeState {
+    private var probe: PowerProbe
+    init(probe: PowerProbe) { self.probe = probe }
+    func read() -> PowerReading { probe.read() }
+}

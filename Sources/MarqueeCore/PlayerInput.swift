@@ -1,0 +1,40 @@
+/// Everything that can happen to the player, as one value: a key, a timer
+/// that fired, a power reading, the terminal changing. Every source —
+/// keyboard, signals, timers, the probe, the cue-file watcher, and later the
+/// control socket, schedules and live fields — turns what it saw into one of
+/// these and hands it to ``PlayerState/reduce(_:at:)``, the player's only
+/// way in (see docs/architecture.md).
+///
+/// ```swift
+/// var effects = state.reduce(.key(.character("n")), at: now)
+/// effects += state.reduce(.power(reading), at: now)
+/// ```
+public enum PlayerInput: Sendable, Equatable {
+    /// Playback begins: the first message from its entry position and a
+    /// full first wait, however long start-up took.
+    case start
+    /// A key press.
+    case key(Key)
+    /// A frame was drawn by the ticker (the fade-in may have ended).
+    case frameTick
+    /// A new reading from the power probe.
+    case power(PowerConditions)
+    /// The sign went to the background (Ctrl-Z) or came back (`fg`).
+    case scene(ScenePhase)
+    /// The terminal changed size. Nothing in the state holds the size: the
+    /// ``measured(_:)`` the host sends after every input carries the change.
+    case resized
+    /// How the current message measures on the sign now; the host sends it
+    /// after every other input (it has the font and the terminal size).
+    case measured(MessageMeasure?)
+    /// The cue file changed on disk and was read again.
+    case cuesReplaced([Cue])
+    /// A short message for the controls line.
+    case notice(String)
+    /// The controls line's idle timeout ran out.
+    case idleTimeout
+    /// The automatic-advance wait ran out.
+    case advanceDue
+    /// The scrolling message's pass reached its end (its last letter is in view).
+    case passDue
+}
