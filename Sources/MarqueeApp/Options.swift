@@ -1,23 +1,27 @@
 import MarqueeCore
 
-/// Everything the command line can say (see Usage and the man page), already validated.
+/// Everything the command line can say (see Usage and the man page), already
+/// validated. What the player reads has its default in ``PlayerSettings``
+/// (one place); the rest is defaulted here.
 public struct Options: Sendable, Equatable {
+    private static let player = PlayerSettings()
+
     public var message: String?
     public var file: String?
     public var seconds = SecondsPerMessage.standard
     public var once = false
     public var shuffle = false
-    public var speed = 24.0
+    public var speed = Options.player.speed
     public var staticText = false
     public var color: LEDColor = .solid(red: 255, green: 32, blue: 16)
-    public var style: LEDStyle = .dots
+    public var style = Options.player.style
     public var font: String?
     public var sysfsRoot = "/sys"
     public var thermal: ThermalState?
     public var lowPower: Bool?
-    public var reduceMotion = false
+    public var reduceMotion = Options.player.reduceMotion
     public var probeInterval = 2.0
-    public var idleTimeout = 3.0
+    public var idleTimeout = Options.player.idleTimeout
     public var events: String?
     public var snapshot = false
     public var snapshotColumns = 80

@@ -12,8 +12,8 @@ public enum LEDShade: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// The role of plain (non-LED) text; the terminal picks the attributes.
-public enum TextTone: UInt8, Sendable, Hashable {
-    case normal, dim, bright, inverse
+public enum TextTone: UInt8, Sendable, Hashable, CaseIterable {
+    case normal, dim, bright
 }
 
 /// What colour a cell's foreground or background takes, as a meaning rather
@@ -61,7 +61,7 @@ public struct Cell: Sendable, Hashable {
 
 extension Ink {
     /// Distinct inks: plain, every LED shade of every rainbow hue, every tone.
-    public static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + 4
+    public static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + TextTone.allCases.count
 
     /// A small dense number for the ink, to index tables (an LED's hue is
     /// taken modulo the rainbow's slots).
@@ -83,7 +83,7 @@ extension Ink {
             let slot = code - 1
             self = .led(LEDShade(rawValue: UInt8(slot / MarqueeScene.rainbowHues)) ?? .lit,
                         hue: UInt8(slot % MarqueeScene.rainbowHues))
-        case (leds + 1)...(leds + 4):
+        case (leds + 1)...(leds + TextTone.allCases.count):
             self = .text(TextTone(rawValue: UInt8(code - leds - 1)) ?? .normal)
         default:
             self = .plain

@@ -36,7 +36,7 @@ public struct FallbackGlyphSource: GlyphSource {
     }
 
     /// The first source's glyph for `scalar`, and which source that was.
-    public func match(for scalar: Unicode.Scalar) -> Match? {
+    func match(for scalar: Unicode.Scalar) -> Match? {
         for (index, source) in sources.enumerated() {
             if let glyph = source.glyph(for: scalar) {
                 return Match(glyph: glyph, sourceIndex: index)

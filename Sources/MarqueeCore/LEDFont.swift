@@ -23,7 +23,7 @@ public struct LEDFont: GlyphSource {
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? { glyphs[scalar] }
 
     /// Every code point the font covers, in order.
-    public var coverage: [Unicode.Scalar] { glyphs.keys.sorted() }
+    var coverage: [Unicode.Scalar] { glyphs.keys.sorted() }
 
     /// A parse failure, with the 1-based line it was found on.
     public struct ParseError: Error, Equatable, CustomStringConvertible {

@@ -28,7 +28,7 @@ public struct ScreenGeometry: Sendable, Equatable {
     public static let minimumRowsForStatus = 6
 
     /// A geometry with a one-row caption (or none) and the automatic scale.
-    public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, hasCaption: Bool, helpLines: Int? = nil) {
+    init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, hasCaption: Bool, helpLines: Int? = nil) {
         self.init(columns: columns, rows: rows, style: style, lineHeight: lineHeight, captionLines: hasCaption ? 1 : 0,
                   helpLines: helpLines)
     }

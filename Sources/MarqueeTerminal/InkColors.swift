@@ -52,7 +52,6 @@ public struct InkColors: Sendable {
             case .normal: break
             case .dim: attributes.insert(.dim)
             case .bright: attributes.insert(.bold)
-            case .inverse: attributes.insert(.reverse)
             }
             return -1
         case let .led(shade, hue):

@@ -20,7 +20,7 @@ public final class ConditionTaskRunner<ID: Hashable & Sendable> {
     public private(set) var currentID: ID?
     /// Tasks started and not yet returned; a cancelled task must return
     /// promptly, so this falls back to 0 or 1 (tests check no task leaks).
-    public private(set) var liveTaskCount = 0
+    private(set) var liveTaskCount = 0
     private var task: Task<Void, Never>?
     private let executor: (any TaskExecutor)?
 
@@ -52,7 +52,7 @@ public final class ConditionTaskRunner<ID: Hashable & Sendable> {
     }
 
     /// Waits for the current task to return (tests use it to settle).
-    public func settle() async {
+    func settle() async {
         await task?.value
     }
 }

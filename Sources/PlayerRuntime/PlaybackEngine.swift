@@ -94,9 +94,9 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     }
 
     /// Whether the frame ticker is running (it must not while stopped).
-    public var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
+    var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
     /// Live timed tasks, for tests that check cancellation leaks nothing.
-    public var liveTaskCount: Int { advanceRunner.liveTaskCount + passRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
+    var liveTaskCount: Int { advanceRunner.liveTaskCount + passRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
 
     /// Reduces every queued input (and whatever they queue), then brings the
     /// timed tasks in step and draws, once.

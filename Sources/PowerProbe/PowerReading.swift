@@ -35,7 +35,7 @@ public struct PowerReading: Sendable, Hashable {
     }
 
     /// A reading with no data at all.
-    public static let unknown = PowerReading()
+    static let unknown = PowerReading()
 
     /// `fair 71°C`, `nominal`, or `unknown`.
     public var thermalSummary: String {
@@ -53,7 +53,7 @@ public struct PowerReading: Sendable, Hashable {
     }
 
     /// Both, for one status line: `thermal fair 71°C · power battery 15 %`.
-    public var summary: String {
+    var summary: String {
         "thermal \(thermalSummary) · power \(powerSummary)"
     }
 }

@@ -121,7 +121,7 @@ struct FrameDiffTests {
 
     @Test("cells pack into one integer and back", arguments: [
         Cell("●", foreground: .led(.glow2, hue: 7)), Cell("▀", foreground: .led(.lit, hue: 11), background: .led(.unlit, hue: 0)),
-        Cell("x", foreground: .text(.inverse)), .blank, .continuation, Cell("日", foreground: .text(.dim)),
+        Cell("x", foreground: .text(.bright)), .blank, .continuation, Cell("日", foreground: .text(.dim)),
         Cell("\u{10FFFF}", foreground: .plain, background: .text(.bright)),
     ])
     func packing(cell: Cell) {

@@ -77,7 +77,6 @@ struct ColorTests {
         let colors = InkColors(depth: .none, color: .rainbow)
         #expect(colors.resolve(foreground: .led(.lit, hue: 3), background: .plain) == .init(foreground: -1, background: -1, attributes: .bold))
         #expect(colors.resolve(foreground: .led(.unlit, hue: 3), background: .plain).attributes == .dim)
-        #expect(colors.resolve(foreground: .text(.inverse), background: .plain).attributes == .reverse)
     }
 
     @Test("colour depth follows NO_COLOR, terminfo and COLORTERM", arguments: [
@@ -116,7 +115,7 @@ struct InkCodeTests {
         for shade in LEDShade.allCases {
             for hue in 0..<MarqueeScene.rainbowHues { inks.append(.led(shade, hue: UInt8(hue))) }
         }
-        inks += [.text(.normal), .text(.dim), .text(.bright), .text(.inverse)]
+        inks += [.text(.normal), .text(.dim), .text(.bright)]
         let codes = inks.map(\.code)
         #expect(Set(codes).count == inks.count)
         #expect(codes.allSatisfy { $0 >= 0 && $0 < Ink.codeCount })

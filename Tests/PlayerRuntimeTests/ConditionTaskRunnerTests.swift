@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import MarqueeCore
-import PlayerRuntime
+@testable import PlayerRuntime
 import TestSupport
 
 /// A task executor that counts the jobs it runs (on a serial queue).

@@ -1,5 +1,5 @@
 @testable import MarqueeCore
-import PlayerRuntime
+@testable import PlayerRuntime
 import TestSupport
 
 /// Drives a `PlaybackEngine` on a `ManualClock` in small steps and records

@@ -1,6 +1,6 @@
 import Testing
 @testable import MarqueeCore
-import PlayerRuntime
+@testable import PlayerRuntime
 import TestSupport
 
 /// One input path: every input is reduced in a batch, inputs sent while a

@@ -1,6 +1,6 @@
 import Testing
 @testable import MarqueeCore
-import PlayerRuntime
+@testable import PlayerRuntime
 import TestSupport
 
 /// A message is shown whole before it is replaced: a scrolling message's

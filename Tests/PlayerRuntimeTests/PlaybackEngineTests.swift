@@ -1,6 +1,6 @@
 import Testing
 @testable import MarqueeCore
-import PlayerRuntime
+@testable import PlayerRuntime
 import TestSupport
 
 /// The automatic advance as SPEC 5.4 describes it, on a manual clock.

@@ -1,6 +1,6 @@
 import MarqueeCore
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 /// Every fixture machine, read once by a fresh probe, against the reading a
 /// person looking at that machine would expect.

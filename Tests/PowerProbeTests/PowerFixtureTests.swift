@@ -1,5 +1,5 @@
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 /// Power-saver and power-source readings of fixture machines with one
 /// setting changed in a scratch copy.

@@ -1,6 +1,6 @@
 import MarqueeCore
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 /// One probe reading a machine again and again while its files change, as
 /// the player does every probe interval: hysteresis and the low-battery

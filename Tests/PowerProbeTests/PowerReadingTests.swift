@@ -1,6 +1,6 @@
 import MarqueeCore
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 @Suite("PowerReading summaries")
 struct PowerReadingTests {

@@ -1,6 +1,6 @@
 import MarqueeCore
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 /// Fixture machines at other temperatures: a scratch copy of the tree with
 /// the sensor files rewritten.

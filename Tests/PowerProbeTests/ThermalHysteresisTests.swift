@@ -1,6 +1,6 @@
 import MarqueeCore
 import Testing
-import PowerProbe
+@testable import PowerProbe
 
 @Suite("ThermalHysteresis")
 struct ThermalHysteresisTests {
