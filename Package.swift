@@ -34,10 +34,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),
         .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime", "TestSupport"]),
-        .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe"]),
+        .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe", "TestSupport"]),
         .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
-        .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp"]),
+        .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp", "TestSupport"]),
         .testTarget(name: "EndToEndTests", path: "Tests/e2e"),
     ],
     swiftLanguageModes: [.v6]

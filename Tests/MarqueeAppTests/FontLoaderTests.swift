@@ -2,13 +2,11 @@ import Foundation
 import Testing
 import MarqueeCore
 @testable import MarqueeApp
+import TestSupport
 
 @Suite("Font loading from files")
-struct FontLoadingTests {
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fonts")
+struct FontLoaderTests {
+    static let fixtures = FixturePaths.fonts
 
     @Test("a BDF file loads by content and a .hex file by extension")
     func loads() throws {

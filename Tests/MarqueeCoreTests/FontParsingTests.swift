@@ -1,16 +1,12 @@
 import Foundation
 import Testing
 @testable import MarqueeCore
+import TestSupport
 
 /// Reads the hand-written fonts under Tests/Fixtures/fonts.
 enum FontFixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fonts")
-
     static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+        Array(try Data(contentsOf: FixturePaths.font(name)))
     }
 }
 

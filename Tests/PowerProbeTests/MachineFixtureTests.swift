@@ -1,6 +1,7 @@
 import MarqueeCore
 import Testing
 @testable import PowerProbe
+import TestSupport
 
 /// Every fixture machine, read once by a fresh probe, against the reading a
 /// person looking at that machine would expect.
@@ -47,7 +48,7 @@ struct MachineFixtureTests {
 
     @Test("a root that does not exist reads as no data")
     func missingRoot() {
-        var probe = PowerProbe(reader: SysfsReader(root: Fixtures.sysfs.appendingPathComponent("no-such-machine").path))
+        var probe = PowerProbe(reader: SysfsReader(root: FixturePaths.machine("no-such-machine").path))
         #expect(probe.read() == .unknown)
     }
 }

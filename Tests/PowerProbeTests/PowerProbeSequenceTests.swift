@@ -1,6 +1,7 @@
 import MarqueeCore
 import Testing
 @testable import PowerProbe
+import TestSupport
 
 /// One probe reading a machine again and again while its files change, as
 /// the player does every probe interval: hysteresis and the low-battery
@@ -10,7 +11,7 @@ struct PowerProbeSequenceTests {
     /// Reads the Pi (critical trip 90 °C: fair 70, serious 80, critical 85)
     /// at each temperature in turn.
     private func piStates(_ celsius: [Double]) throws -> [ThermalState?] {
-        let tree = try ScratchTree(copying: "raspberry-pi")
+        let tree = try ScratchSysfs(copying: "raspberry-pi")
         var probe = PowerProbe(reader: tree.reader)
         return try celsius.map { value in
             try tree.write("class/thermal/thermal_zone0/temp", String(Int(value * 1000)))
@@ -41,7 +42,7 @@ struct PowerProbeSequenceTests {
 
     @Test("the temperature shown is the current one even while the state is held")
     func temperatureIsCurrent() throws {
-        let tree = try ScratchTree(copying: "raspberry-pi")
+        let tree = try ScratchSysfs(copying: "raspberry-pi")
         var probe = PowerProbe(reader: tree.reader)
         try tree.write("class/thermal/thermal_zone0/temp", "81000")
         _ = probe.read()
@@ -51,7 +52,7 @@ struct PowerProbeSequenceTests {
 
     /// Reads the laptop on battery at each charge in turn (`nil` = plugged in).
     private func laptopLowPower(_ percents: [Int?]) throws -> [Bool?] {
-        let tree = try ScratchTree(copying: "laptop-battery-15")
+        let tree = try ScratchSysfs(copying: "laptop-battery-15")
         var probe = PowerProbe(reader: tree.reader)
         return try percents.map { percent in
             try tree.write("class/power_supply/AC/online", percent == nil ? "1" : "0")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PowerProbe
+import TestSupport
 
 @Suite("SysfsReader")
 struct SysfsReaderTests {
@@ -8,21 +9,21 @@ struct SysfsReaderTests {
           arguments: [("48700\n", "48700"), ("  Discharging \n", "Discharging"), ("low-power\0\0\n", "low-power"),
                       ("[C] PD PD_PPS\n", "[C] PD PD_PPS"), ("Package id 0", "Package id 0")])
     func trims(raw: String, expected: String) throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.write("attr", raw, newline: false)
         #expect(tree.reader.text("attr") == expected)
     }
 
     @Test("a blank file says nothing", arguments: ["", "\n", " \t\n"])
     func blankIsAbsent(raw: String) throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.write("attr", raw, newline: false)
         #expect(tree.reader.text("attr") == nil)
     }
 
     @Test("a missing file or directory is nil")
     func missing() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         #expect(tree.reader.text("class/thermal/thermal_zone0/temp") == nil)
         #expect(tree.reader.entries("class/thermal").isEmpty)
         #expect(SysfsReader(root: "/nonexistent-\(UUID().uuidString)").entries("").isEmpty)
@@ -30,7 +31,7 @@ struct SysfsReaderTests {
 
     @Test("attributes up to 4 KiB are read; larger files are refused, not read")
     func sizeLimit() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.writeBytes("page", Array(repeating: UInt8(ascii: "7"), count: SysfsReader.maxAttributeBytes))
         try tree.writeBytes("big", Array(repeating: UInt8(ascii: "7"), count: SysfsReader.maxAttributeBytes + 1))
         try tree.writeBytes("huge", Array(repeating: UInt8(ascii: "7"), count: 1 << 20))
@@ -41,14 +42,14 @@ struct SysfsReaderTests {
 
     @Test("bytes that are not UTF-8 are refused")
     func notUTF8() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.writeBytes("attr", [0x34, 0x38, 0xFF, 0xFE, 0x0A])
         #expect(tree.reader.text("attr") == nil)
     }
 
     @Test("a directory or a FIFO where a file is expected is nil, and does not block")
     func notRegularFiles() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try FileManager.default.createDirectory(at: tree.url("dir"), withIntermediateDirectories: false)
         #expect(mkfifo(tree.url("fifo").path, 0o644) == 0)
         #expect(tree.reader.text("dir") == nil)
@@ -57,7 +58,7 @@ struct SysfsReaderTests {
 
     @Test("an unreadable file is nil")
     func unreadable() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.write("temp", "48700")
         try tree.makeUnreadable("temp")
         #expect(tree.reader.text("temp") == nil)
@@ -65,7 +66,7 @@ struct SysfsReaderTests {
 
     @Test("symbolic links are followed, as /sys/class entries are links into /sys/devices")
     func followsSymlinks() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.write("devices/virtual/thermal/thermal_zone0/temp", "51000")
         try FileManager.default.createDirectory(at: tree.url("class/thermal"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: tree.url("class/thermal/thermal_zone0").path,
@@ -77,7 +78,7 @@ struct SysfsReaderTests {
 
     @Test("entries are sorted and leave out hidden names")
     func entriesSorted() throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         for name in ["hwmon2", "hwmon0", "hwmon10", ".gitkeep"] { try tree.write("class/hwmon/\(name)", "x") }
         #expect(tree.reader.entries("class/hwmon") == ["hwmon0", "hwmon10", "hwmon2"])
     }
@@ -91,7 +92,7 @@ struct SysfsReaderTests {
     @Test("integers and milli-°C parse; anything else is absent, never 0",
           arguments: [("48700", 48.7 as Double?), ("-5000", -5), ("0", 0), ("N/A", nil), ("48.7", nil), ("", nil)])
     func numbers(raw: String, celsius: Double?) throws {
-        let tree = try ScratchTree()
+        let tree = try ScratchSysfs()
         try tree.write("temp", raw)
         #expect(tree.reader.celsius("temp") == celsius)
     }
