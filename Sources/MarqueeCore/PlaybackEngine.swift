@@ -90,7 +90,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         onFrame()
     }
 
-    /// Brings the three runners in line with the state's condition IDs.
+    /// Brings the four runners in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
