@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One library per layer and a thin executable (see ENGINEERING.md):
+/// One library per layer and a thin executable:
 /// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
 /// ncurses (and, through CCrashGuard, the crash handler that gives the
 /// terminal back), EventLoop runs the main thread (timers, main-actor work),

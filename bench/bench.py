@@ -37,7 +37,7 @@ UNIFONT_MESSAGE = "こんにちは 世界"
 BIDI_MESSAGE = "ON AIR שלום עולם مرحبا بكم"
 UNIFONT_HEX = "/usr/share/unifont/unifont.hex"
 DEFAULT_SPEED = 24  # ledmarquee's default --speed, LED columns per second
-FPS = 60  # nominal full-screen rate (SPEC section 6)
+FPS = 60  # nominal full-screen rate (docs/motion-policy.md)
 # LED glyphs the styles draw: dots (U+25CF, U+00B7), blocks/half (U+2588,
 # U+2580, U+2584) and the braille block (U+2800..U+28FF, lead bytes e2 a0..a3).
 LED_MARKERS = ("●".encode(), "·".encode(), "█".encode(), "▀".encode(), "▄".encode(),

@@ -70,13 +70,32 @@ static inline int lm_delete_characters(int n, char *buffer, int size) {
 // writes only cells that still differ. The cursor is on row from_y,
 // column 0 (from_y -1: unknown). Blanks shift in at the right in the
 // default colours.
-//
-// vid_attr, mvcur and putp keep ncurses' idea of the cursor and attributes
-// right but write with putchar, to stdout; glibc documents stdout as a
-// plain variable, so it points at `out` (ncurses' own output stream) for
-// the duration, keeping these bytes in order with ncurses' updates.
 static inline int lm_shift_row_left(FILE *out, int y, int n, int from_y, const char *delete) {
     if (n <= 0) return ERR;
+    // vid_attr, mvcur and putp keep ncurses' idea of the cursor and the
+    // attributes right, but these public entry points write with putchar,
+    // to C's stdout, not to the screen's stream. Left there, the bytes would
+    // wait in stdio's buffer for fd 1 (line-buffered on a terminal, and they
+    // hold no newline), or, flushed, overtake what the OutputBatcher still
+    // holds for a slow terminal: either way the terminal would shift the row
+    // at another moment than the one ncurses' next update assumes, and the
+    // sign would stay garbled until a full repaint.
+    //
+    // So stdout points at `out`, ncurses' own stream, for these three calls.
+    // That is safe because:
+    // - glibc's stdout is a plain variable that its manual says may be
+    //   assigned, and putchar reads it on every call (musl's is const: this
+    //   is glibc only);
+    // - every ncurses call runs on one thread (Screen is main-actor bound),
+    //   and nothing in the program writes through stdout (Platform writes
+    //   fd 1 with write(2)), so no other output can be caught by the swap;
+    // - the code between the swap and the restore cannot return or jump, so
+    //   stdout is back before this function returns, whatever mvcur says;
+    // - out is flushed before the restore: ncurses writes its updates with
+    //   write(2) on the stream's fd, past stdio, so these bytes must leave
+    //   out's buffer before the next update is written.
+    // Tests/MarqueeTerminalTests/RowShiftOrderTests.swift fails when the
+    // bytes leave by another stream or arrive after the next update.
     FILE *saved = stdout;
     stdout = out;
     vid_attr(A_NORMAL, 0, NULL);

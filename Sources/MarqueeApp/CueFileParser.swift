@@ -1,6 +1,6 @@
 import MarqueeCore
 
-/// Turns the bytes of a cue file into cues (SPEC 9): one message per line for
+/// Turns the bytes of a cue file into cues: one message per line for
 /// text, an array of strings or `{text, caption, seconds}` objects for a
 /// `.json` deck. Hostile input gives a one-line error naming the place.
 public enum CueFileParser {

@@ -2,7 +2,7 @@ import Glibc
 import MarqueeCore
 
 /// Notices when the cue file changed on disk and re-reads it, so a sign can
-/// be updated by editing its file (SPEC 6: the check's interval follows the
+/// be updated by editing its file (docs/motion-policy.md: the check's interval follows the
 /// quality tier). A file that became unreadable or empty keeps the old flow.
 final class CueReloader {
     enum Outcome: Equatable {

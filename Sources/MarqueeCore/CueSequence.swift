@@ -1,5 +1,5 @@
 /// Index arithmetic for a sequence of messages: next and previous with
-/// wrap-around when looping, and no index past the ends when not (SPEC 5.1).
+/// wrap-around when looping, and no index past the ends when not.
 public enum CueSequence {
     /// Which way a manual or automatic move goes.
     public enum Direction: Sendable { case forward, backward }

@@ -1,4 +1,4 @@
-/// One line of the `--events` log (SPEC 8): how scripts and tests observe the
+/// One line of the `--events` log (docs/events-log.md): how scripts and tests observe the
 /// player. Field names are a public contract; keep them stable.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ public enum Surface: String, Sendable, Hashable, CaseIterable {
     case preview, fullScreen
 }
 
-/// Whether the scene is in front of the user (SPEC 6): suspended with Ctrl-Z
+/// Whether the scene is in front of the user (docs/motion-policy.md): suspended with Ctrl-Z
 /// is background.
 public enum ScenePhase: String, Sendable, Hashable, CaseIterable {
     case active, background
@@ -28,7 +28,7 @@ public struct MotionDecision: Sendable, Hashable {
 }
 
 /// The one pure function that turns power and user conditions into a frame
-/// rate (SPEC 6 table).
+/// rate (docs/motion-policy.md).
 ///
 /// ```swift
 /// MotionPolicy.resolve(surface: .fullScreen, lowPower: false, reduceMotion: false,
@@ -49,7 +49,7 @@ public enum MotionPolicy {
 }
 
 /// One level folding thermal state and low-power mode, read by the player's
-/// optional work instead of the raw conditions (SPEC 6).
+/// optional work instead of the raw conditions (docs/motion-policy.md).
 public enum QualityTier: String, Sendable, Hashable, CaseIterable, Comparable {
     case minimal, reduced, full
 

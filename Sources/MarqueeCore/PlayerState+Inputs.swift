@@ -1,6 +1,6 @@
 /// Keys, power readings, scene changes and the controls-line timer.
 extension PlayerState {
-    /// Handles one key press (SPEC 2). Any key reveals the controls line.
+    /// Handles one key press. Any key reveals the controls line.
     mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             state.controlsReveals += 1

@@ -216,7 +216,8 @@ public struct PlayerState: Sendable {
 
     /// Folds the scroll position when "should render frames" changed, and
     /// restarts or freezes the countdown when the advance condition ID
-    /// changed: the two rules of SPEC 4 and 5.4 side by side.
+    /// changed: the scroll resumes where it stopped, the wait starts over
+    /// (docs/condition-ids.md).
     mutating func syncDerivedState(at t: Double) {
         clock.setRunning(shouldRenderFrames && scrollsNow, at: t)
         captionClock.setRunning(shouldRenderFrames && measure?.captionScrolls == true, at: t)

@@ -1,5 +1,5 @@
 /// The scroll position as a function of time, so a slow frame never changes
-/// the speed and a pause resumes from the exact spot (SPEC 4).
+/// the speed and a pause resumes from the exact spot (docs/scroll-clock.md).
 ///
 /// While running, `sample(t) = frozen + (t - anchor) * speed * direction`;
 /// while stopped, `frozen`. Every change of running state, speed or direction

@@ -1,5 +1,5 @@
 /// How long each message stays up before the flow advances on its own
-/// (SPEC 5.2). Every value is sanitized so no out-of-range value ever
+/// (docs/condition-ids.md). Every value is sanitized so no out-of-range value ever
 /// reaches a sleep.
 public enum SecondsPerMessage {
     public static let minimum = 2.0

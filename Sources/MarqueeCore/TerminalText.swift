@@ -1,6 +1,6 @@
 /// Makes untrusted text safe and measurable for a terminal: messages and
 /// captions come from files and pipes, so control characters and escape
-/// sequences must never reach the terminal (SPEC 3).
+/// sequences must never reach the terminal.
 public enum TerminalText {
     /// Removes escape sequences (CSI, OSC, DCS and two-byte ESC forms), C0
     /// and C1 controls, DEL and bidi overrides; turns tabs and line breaks

@@ -17,7 +17,7 @@ public enum ThermalState: Int, Sendable, Hashable, Comparable, CaseIterable, Cus
     }
 
     /// Parses a state name; any other word is `nil` (callers treat an
-    /// unrecognised *reported* value as critical, SPEC 6).
+    /// unrecognised *reported* value as critical, docs/motion-policy.md).
     public init?(name: String) {
         guard let state = ThermalState.allCases.first(where: { $0.description == name }) else { return nil }
         self = state

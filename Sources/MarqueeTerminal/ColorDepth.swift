@@ -1,5 +1,5 @@
-/// How many colours the terminal shows, decided from the environment
-/// (SPEC 1): truecolor when `COLORTERM` says so, else 256, else 8; `NO_COLOR`
+/// How many colours the terminal shows, decided from the environment:
+/// truecolor when `COLORTERM` says so, else 256, else 8; `NO_COLOR`
 /// set and non-empty means none.
 public enum ColorDepth: String, Sendable, Equatable {
     case none, eight, palette256, direct

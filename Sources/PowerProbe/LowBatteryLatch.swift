@@ -1,4 +1,4 @@
-/// Low-battery mode with a gap between entering and leaving (SPEC 7), so a
+/// Low-battery mode with a gap between entering and leaving (docs/power-probe.md), so a
 /// charge hovering at 20 % does not toggle the marquee on and off.
 struct LowBatteryLatch: Sendable, Equatable {
     /// Entered on battery at or below this combined charge.

@@ -1,7 +1,7 @@
 /// Reads a sysfs tree into a ``PowerReading``, carrying the thermal
 /// hysteresis and the low-battery latch from one reading to the next.
 ///
-/// A reading lists only the directories SPEC 7 names and reads a few small
+/// A reading lists only the directories docs/power-probe.md names and reads a few small
 /// attributes; it never walks `/sys`. Call ``read()`` on the probe interval
 /// and whenever a fresh answer is needed (resume, the `t`/`b` keys).
 ///

@@ -5,7 +5,7 @@ import MarqueeCore
 /// the status line and the `power` event show.
 ///
 /// `nil` means "no data" (VMs, containers): callers treat a `nil` thermal as
-/// nominal and a `nil` low-power as off, and show "unknown" (SPEC 7).
+/// nominal and a `nil` low-power as off, and show "unknown" (docs/power-probe.md).
 public struct PowerReading: Sendable, Hashable {
     /// The thermal state after hysteresis; `nil` when no sensor applies.
     public var thermal: ThermalState?

@@ -1,4 +1,4 @@
-/// Reads the power sources SPEC 7 names: `class/power_supply`, the platform
+/// Reads the power sources docs/power-probe.md names: `class/power_supply`, the platform
 /// profile and the CPU energy-performance preferences.
 enum PowerScanner {
     static func supplies(_ sys: SysfsReader) -> PowerSupplies {

@@ -27,7 +27,7 @@ struct PowerSupplies: Sendable, Equatable {
     /// Whether there is anything to say about power supplies at all.
     var hasData: Bool { !batteries.isEmpty || hasExternalSupply }
 
-    /// Draining a battery with no charger online (SPEC 7). A weak charger
+    /// Draining a battery with no charger online (docs/power-probe.md). A weak charger
     /// that cannot keep up still counts as AC: the user plugged in.
     var onBattery: Bool {
         !externalPowerOnline && batteries.contains { $0.status == "Discharging" }

@@ -1,6 +1,6 @@
 import MarqueeCore
 
-/// Turns temperatures and their limits into a ``ThermalState`` (SPEC 7).
+/// Turns temperatures and their limits into a ``ThermalState`` (docs/power-probe.md).
 ///
 /// Pure functions of parsed numbers, so the rules are tested as tables and
 /// ``ThermalHysteresis`` can ask the same question with thresholds lowered by

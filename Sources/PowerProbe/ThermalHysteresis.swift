@@ -1,6 +1,6 @@
 import MarqueeCore
 
-/// Keeps the thermal state from flapping around a threshold (SPEC 7): a
+/// Keeps the thermal state from flapping around a threshold (docs/power-probe.md): a
 /// state rises at once; it falls only after two readings in a row indicate a
 /// lower state with every threshold lowered by ``margin``, and then to the
 /// higher of the states those two readings indicate.

@@ -1,4 +1,4 @@
-/// Reads the thermal sources SPEC 7 names, and nothing else: it lists only
+/// Reads the thermal sources docs/power-probe.md names, and nothing else: it lists only
 /// `class/thermal`, `class/hwmon` and the zone/chip directories in them.
 enum ThermalScanner {
     static func scan(_ sys: SysfsReader) -> ThermalSensors {

@@ -15,7 +15,7 @@ struct MotionPolicyTests {
         var testDescription: String { name }
     }
 
-    /// SPEC 6, row by row.
+    /// docs/motion-policy.md, row by row.
     static let table: [Row] = [
         Row(name: "scene in background", lowPower: false, reduceMotion: false, thermal: .nominal, scene: .background, preview: 0, fullScreen: 0, effects: false),
         Row(name: "low power on", lowPower: true, reduceMotion: false, thermal: .nominal, scene: .active, preview: 0, fullScreen: 0, effects: false),

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Scroll clock")
 struct ScrollClockTests {
-    @Test("SPEC 4 reference case: pause keeps the position")
+    @Test("reference case: pause keeps the position (docs/scroll-clock.md)")
     func referenceCase() {
         var clock = ScrollClock(speed: 60)
         clock.setRunning(true, at: 10)

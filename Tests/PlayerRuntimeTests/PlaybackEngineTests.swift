@@ -3,7 +3,7 @@ import Testing
 @testable import PlayerRuntime
 import TestSupport
 
-/// The automatic advance as SPEC 5.4 describes it, on a manual clock.
+/// The automatic advance as docs/condition-ids.md describes it, on a manual clock.
 @Suite("Automatic advance (condition-ID restart)")
 @MainActor
 struct PlaybackEngineTests {
