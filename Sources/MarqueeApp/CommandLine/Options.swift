@@ -33,17 +33,3 @@ public struct Options: Sendable, Equatable {
 
     public init() {}
 }
-
-/// What the command line asks the program to do.
-public enum Command: Sendable, Equatable {
-    case help
-    case version
-    case run(Options)
-}
-
-/// A command-line mistake: one line for stderr, exit status 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -251,19 +251,3 @@ public struct PlayerState: Sendable {
         return effects
     }
 }
-
-/// Key of the pass timer: the message and when its pass ends (nil: no timer).
-public struct PassTimerID: Sendable, Hashable {
-    public var messageID: Int
-    public var deadline: Double?
-    public init(messageID: Int, deadline: Double?) {
-        self.messageID = messageID
-        self.deadline = deadline
-    }
-}
-
-/// Key of the frame ticker task: its rate in frames per second, 0 for none.
-public struct FrameTickerID: Sendable, Hashable {
-    public var framesPerSecond: Int
-    public init(framesPerSecond: Int) { self.framesPerSecond = framesPerSecond }
-}

@@ -1,8 +1,8 @@
 import Testing
 @testable import MarqueeCore
 
-@Suite("Font selection")
-struct FontSelectionTests {
+@Suite("Font stack")
+struct FontStackTests {
     /// A stand-in for Unifont: 16-row glyphs for two CJK characters and 'A'.
     struct WideFont: GlyphSource {
         func glyph(for scalar: Unicode.Scalar) -> Glyph? {
