@@ -122,6 +122,11 @@ public final class EventLoop: TaskExecutor, Sendable {
         return thread != 0 && pthread_equal(thread, pthread_self()) != 0
     }
 
+    /// Whether `run` took the dispatch fallback (see the type's notes): its
+    /// poll then has a thread of its own, and libdispatch threads serve the
+    /// main queue, so "one thread" does not hold.
+    public var usesDispatchFallback: Bool { onMainQueue.load(ordering: .acquiring) }
+
     /// Debug builds stop unless the caller runs in the loop (`inEventLoop`):
     /// for code that touches state only the loop may touch.
     public func assertInEventLoop(file: StaticString = #fileID, line: UInt = #line) {
