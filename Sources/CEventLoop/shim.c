@@ -32,13 +32,13 @@ int lm_timer_arm(int fd, int64_t timeout_ns) {
     return timerfd_settime(fd, 0, &spec, NULL);
 }
 
-// Per signal number, the pipe the handler forwards to; -1 for none.
+// Per signal number, the pipe the handler forwards to, plus one (so that
+// the zero the array starts as means none, with no set-up to race with).
 static volatile int forward_fds[_NSIG];
-static int forward_fds_ready;
 
 static void forward_signal(int signo) {
     int saved_errno = errno;
-    int fd = signo > 0 && signo < _NSIG ? __atomic_load_n(&forward_fds[signo], __ATOMIC_ACQUIRE) : -1;
+    int fd = signo > 0 && signo < _NSIG ? __atomic_load_n(&forward_fds[signo], __ATOMIC_ACQUIRE) - 1 : -1;
     if (fd >= 0) {
         unsigned char number = (unsigned char) signo;
         // A full pipe already holds wake-ups enough; the byte can go.
@@ -61,9 +61,6 @@ int lm_signals_block(const int *signals, int count) {
 }
 
 int lm_signals_install_handler(const int *signals, int count) {
-    if (!__atomic_exchange_n(&forward_fds_ready, 1, __ATOMIC_ACQ_REL)) {
-        for (int i = 0; i < _NSIG; i++) __atomic_store_n(&forward_fds[i], -1, __ATOMIC_RELEASE);
-    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = forward_signal;
@@ -76,7 +73,7 @@ int lm_signals_install_handler(const int *signals, int count) {
 }
 
 void lm_signals_forward_to(int signo, int fd) {
-    if (signo > 0 && signo < _NSIG) __atomic_store_n(&forward_fds[signo], fd, __ATOMIC_RELEASE);
+    if (signo > 0 && signo < _NSIG) __atomic_store_n(&forward_fds[signo], fd < 0 ? 0 : fd + 1, __ATOMIC_RELEASE);
 }
 
 int lm_signalfd_open(const int *signals, int count) {

@@ -44,16 +44,22 @@ struct ReactorTests {
     func noStaleWakeUp() async throws {
         let thread = LoopThread()
         let loop = thread.loop
-        let timer = loop.schedule(at: .now + .milliseconds(150)) { Issue.record("a cancelled timer ran") }
-        try await Task.sleep(for: .milliseconds(30))
+        let ran = Recorder<Bool>()
+        let deadline = ContinuousClock.now + .milliseconds(300)
+        // Earliest, then cancelled: each wakes the loop once (to arm, to
+        // disarm); after that nothing may, the old deadline included.
+        let timer = loop.schedule(at: deadline) { ran.append(true) }
         loop.cancel(timer)
-        // The cancel wakes the loop once, to disarm; then nothing may.
-        try await Task.sleep(for: .milliseconds(30))
-        let turns = loop.turns
+        var turns = -1
+        while turns != loop.turns {
+            turns = loop.turns
+            try await Task.sleep(for: .milliseconds(100))
+        }
         let arms = loop.arms
-        try await Task.sleep(for: .milliseconds(400))
+        try await Task.sleep(until: deadline + .milliseconds(200), clock: .continuous)
         #expect(loop.turns == turns, "the loop woke \(loop.turns - turns) times with nothing to do")
         #expect(loop.arms == arms)
+        #expect(ran.all.isEmpty, "the cancelled timer ran")
         #expect(loop.storedTimerCount == 0, "the cancelled entry was dropped")
         #expect(thread.finish() == 0)
     }
@@ -150,6 +156,8 @@ struct ReactorTests {
         let loop = thread.loop
         let record = Recorder<Int32>()
         let source = try #require(SignalSource(signals: [SIGUSR2], loop: loop) { record.append($0) })
+        // Once the loop's thread has blocked it and installed our handler.
+        _ = try #require(await waitForThread(thread))
         // A thread that unblocks it (as dispatchMain's main thread does) and
         // raises it at itself: our handler runs there and forwards it.
         let done = DispatchSemaphore(value: 0)
