@@ -4,8 +4,9 @@ import PackageDescription
 /// One library per layer and a thin executable:
 /// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
 /// ncurses (and, through CCrashGuard, the crash handler that gives the
-/// terminal back), EventLoop runs the main thread (timers, main-actor work),
-/// MarqueeApp wires them together, `ledmarquee` only calls `main`.
+/// terminal back; its keys and signals arrive through EventLoop), EventLoop
+/// runs the main thread (one poll for timers, watched descriptors and
+/// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls `main`.
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
 /// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`.
 let package = Package(
@@ -25,7 +26,7 @@ let package = Package(
         .target(name: "MarqueeCore", dependencies: ["CFriBidi"], plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "CCrashGuard"),
-        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore"]),
+        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore", "EventLoop"]),
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),
@@ -35,7 +36,7 @@ let package = Package(
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),
         .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime", "TestSupport"]),
         .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe", "TestSupport"]),
-        .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal"]),
+        .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp", "TestSupport"]),
         .testTarget(name: "EndToEndTests", path: "Tests/e2e"),

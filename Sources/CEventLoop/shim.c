@@ -1,5 +1,11 @@
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,3 +31,82 @@ int lm_timer_arm(int fd, int64_t timeout_ns) {
     }
     return timerfd_settime(fd, 0, &spec, NULL);
 }
+
+// Per signal number, the pipe the handler forwards to, plus one (so that
+// the zero the array starts as means none, with no set-up to race with).
+static volatile int forward_fds[_NSIG];
+
+static void forward_signal(int signo) {
+    int saved_errno = errno;
+    int fd = signo > 0 && signo < _NSIG ? __atomic_load_n(&forward_fds[signo], __ATOMIC_ACQUIRE) - 1 : -1;
+    if (fd >= 0) {
+        unsigned char number = (unsigned char) signo;
+        // A full pipe already holds wake-ups enough; the byte can go.
+        (void) write(fd, &number, 1);
+    }
+    errno = saved_errno;
+}
+
+static void make_sigset(sigset_t *set, const int *signals, int count) {
+    sigemptyset(set);
+    for (int i = 0; i < count; i++) sigaddset(set, signals[i]);
+}
+
+int lm_signals_block(const int *signals, int count) {
+    sigset_t set;
+    make_sigset(&set, signals, count);
+    int error = pthread_sigmask(SIG_BLOCK, &set, NULL);
+    if (error != 0) { errno = error; return -1; }
+    return 0;
+}
+
+int lm_signals_install_handler(const int *signals, int count) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = forward_signal;
+    action.sa_flags = SA_RESTART;
+    sigfillset(&action.sa_mask);
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+void lm_signals_forward_to(int signo, int fd) {
+    if (signo > 0 && signo < _NSIG) __atomic_store_n(&forward_fds[signo], fd < 0 ? 0 : fd + 1, __ATOMIC_RELEASE);
+}
+
+int lm_signalfd_open(const int *signals, int count) {
+    sigset_t set;
+    make_sigset(&set, signals, count);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int lm_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    while (1) {
+        ssize_t got = read(fd, &info, sizeof info);
+        if (got == (ssize_t) sizeof info) return (int) info.ssi_signo;
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0 && errno == EAGAIN) return 0;
+        return -1;
+    }
+}
+
+int lm_signals_block_asynchronous(void) {
+    sigset_t set;
+    sigfillset(&set);
+    static const int synchronous[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS };
+    for (size_t i = 0; i < sizeof synchronous / sizeof synchronous[0]; i++) sigdelset(&set, synchronous[i]);
+    int error = pthread_sigmask(SIG_BLOCK, &set, NULL);
+    if (error != 0) { errno = error; return -1; }
+    return 0;
+}
+
+int lm_signal_is_blocked(int signo) {
+    sigset_t set;
+    if (pthread_sigmask(SIG_BLOCK, NULL, &set) != 0) return 0;
+    return sigismember(&set, signo) == 1;
+}
+
+int lm_pipe_nonblocking(int fds[_Nonnull 2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// A clock whose sleeps are timers of an `EventLoop`: a
+/// A clock whose sleeps are timers of an `EventLoop` (in the same heap as its
+/// `schedule(at:_:)` callbacks): a
 /// `Task.sleep(until:clock:)` on it wakes the loop's thread once, at the
 /// deadline, and nothing else. Time is `ContinuousClock`'s.
 ///
@@ -28,14 +29,12 @@ public struct LoopClock: Clock {
         let loop = self.loop
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                if sleeper.wait(continuation) {
-                    loop.addTimer(at: deadline, sleeper)
-                } else {
+                if !sleeper.wait(continuation, register: { loop.addTimer(at: deadline, sleeper) }) {
                     continuation.resume(throwing: CancellationError())
                 }
             }
         } onCancel: {
-            if sleeper.cancel() { loop.removeTimer(sleeper) }
+            if let timer = sleeper.cancel() { loop.cancel(timer) }
         }
     }
 }
@@ -45,18 +44,20 @@ public struct LoopClock: Clock {
 final class Sleeper: Sendable {
     private enum State {
         case starting
-        case waiting(UnsafeContinuation<Void, any Error>)
+        case waiting(UnsafeContinuation<Void, any Error>, LoopTimer)
         case cancelled
         case finished
     }
 
     private let state = Mutex(State.starting)
 
-    /// Stores the continuation; false when the task was cancelled first.
-    func wait(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
+    /// Stores the continuation and adds the timer (`register`, under this
+    /// sleeper's lock, so a cancellation always finds the timer it must
+    /// remove); false when the task was cancelled first.
+    func wait(_ continuation: UnsafeContinuation<Void, any Error>, register: () -> LoopTimer) -> Bool {
         state.withLock { state in
             guard case .starting = state else { return false }
-            state = .waiting(continuation)
+            state = .waiting(continuation, register())
             return true
         }
     }
@@ -64,28 +65,28 @@ final class Sleeper: Sendable {
     /// The deadline came.
     func wake() {
         let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-            guard case .waiting(let continuation) = state else { return nil }
+            guard case .waiting(let continuation, _) = state else { return nil }
             state = .finished
             return continuation
         }
         continuation?.resume()
     }
 
-    /// The task was cancelled; returns whether a timer may still be pending.
-    func cancel() -> Bool {
-        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
+    /// The task was cancelled; returns the timer to remove, if one is pending.
+    func cancel() -> LoopTimer? {
+        let waiting = state.withLock { state -> (UnsafeContinuation<Void, any Error>, LoopTimer)? in
             switch state {
             case .starting:
                 state = .cancelled
                 return nil
-            case .waiting(let continuation):
+            case .waiting(let continuation, let timer):
                 state = .cancelled
-                return continuation
+                return (continuation, timer)
             case .cancelled, .finished:
                 return nil
             }
         }
-        continuation?.resume(throwing: CancellationError())
-        return continuation != nil
+        waiting?.0.resume(throwing: CancellationError())
+        return waiting?.1
     }
 }

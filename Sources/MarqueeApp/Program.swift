@@ -53,7 +53,12 @@ public enum Program {
         let environment = Platform.environment
         let inputFD = try keyboardFD(cuesFromStdin: options.file == "-")
         let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
-        let signals = SignalEvents.stream()
+        // Where the process blocks its signals (see SignalEvents.block): no
+        // thread exists yet but this one (the EventLoop runs here, and
+        // nothing so far started another; debug builds check, and the
+        // end-to-end tests count the threads of a running sign), and
+        // ncurses has not started.
+        SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
             path == "-" ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
@@ -67,7 +72,7 @@ public enum Program {
         } catch {
             throw Platform.Failure(message: error.description, status: 1)
         }
-        return await controller.run(signals: signals, notes: loaded.notes)
+        return await controller.run(notes: loaded.notes)
     }
 
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {

@@ -11,8 +11,10 @@ final class LoopThread: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     let threadID = Mutex<pthread_t?>(nil)
 
-    init() {
+    /// `prepare` runs on the loop's thread before the loop starts.
+    init(prepare: @escaping @Sendable () -> Void = {}) {
         let thread = Thread { [self] in
+            prepare()
             threadID.withLock { $0 = pthread_self() }
             let result = loop.run()
             status.withLock { $0 = result }

@@ -5,13 +5,7 @@
 #include <stdint.h>
 #include <sys/eventfd.h>
 
-// libdispatch's entry points for a run loop that services the main queue
-// (swift-corelibs-foundation's CFRunLoop uses them the same way on Linux).
-// The handle is an eventfd that libdispatch writes when the main queue gains
-// work and never reads; the callback drains the main queue and must run on
-// the main thread.
-extern int _dispatch_get_main_queue_handle_4CF(void);
-extern void _dispatch_main_queue_callback_4CF(void *_Nullable message);
+#include "dispatch_main_queue_spi.h"
 
 // ppoll with a timeout in nanoseconds (negative: wait for ever). ppoll and
 // gettid need _GNU_SOURCE, which Swift's Glibc module is built without.
@@ -30,5 +24,35 @@ int lm_timer_arm(int fd, int64_t timeout_ns);
 
 // Whether the calling thread is the process's main thread.
 int lm_is_main_thread(void);
+
+// Signals for SignalSource (EventLoop/SignalSource.swift explains the
+// choices). Each returns 0, or -1 with errno, unless it says otherwise.
+
+// Blocks `signals` in the calling thread (pthread_sigmask SIG_BLOCK).
+int lm_signals_block(const int *_Nonnull signals, int count);
+
+// Installs, for each of `signals`, a handler that writes the signal's number
+// (one byte) to the fd given by lm_signals_forward_to, if any; SA_RESTART.
+int lm_signals_install_handler(const int *_Nonnull signals, int count);
+
+// Where the handler forwards `signo` (-1: nowhere); a non-blocking pipe.
+void lm_signals_forward_to(int signo, int fd);
+
+// A close-on-exec, non-blocking signalfd for `signals`, or -1.
+int lm_signalfd_open(const int *_Nonnull signals, int count);
+
+// Reads one signalfd_siginfo: its signal number, 0 when none is pending,
+// -1 on another error.
+int lm_signalfd_read(int fd);
+
+// Blocks every signal but the synchronous ones (faults, SIGABRT) in the
+// calling thread: for service threads, which must take no signals.
+int lm_signals_block_asynchronous(void);
+
+// 1 when `signo` is blocked in the calling thread.
+int lm_signal_is_blocked(int signo);
+
+// A close-on-exec, non-blocking pipe (pipe2 needs _GNU_SOURCE too).
+int lm_pipe_nonblocking(int fds[_Nonnull 2]);
 
 #endif

@@ -44,8 +44,9 @@ final class PlayerController {
 
     /// Plays until a quit key or signal; returns the exit status. `notes`
     /// (cuts made while reading the cues) go to the log, since the terminal
-    /// now belongs to the sign.
-    func run(signals: AsyncStream<TerminalSignal>, notes: [String]) async -> Int32 {
+    /// now belongs to the sign. The signals must have been blocked
+    /// (`SignalEvents.block`).
+    func run(notes: [String]) async -> Int32 {
         log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
         notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
@@ -55,22 +56,26 @@ final class PlayerController {
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
         engine.start(with: power.map { [.power($0.read())] } ?? [])
-        let keys = KeyboardReader.keys(from: inputFD)
-        // Weak: a cancelled task may still run its last lines after the
-        // player has gone.
-        backgroundTasks.append(loopTask { [weak self] in
-            for await key in keys { self?.engine.send(.key(key)) }
+        // Keys and signals are inputs of the loop, their callbacks run on
+        // its thread, which on EventLoop.main is the main actor. Weak: the
+        // loop may still hold a callback after the player has gone.
+        let keys = KeyboardInput(fd: inputFD, onKey: { [weak self] key in
+            MainActor.assumeIsolated { self?.engine.send(.key(key)) }
+        }, onEnd: { [weak self] in
             // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
             // SSH session under a shell that traps it): nobody can see the
             // sign or quit it, so stop rather than draw into the void.
-            self?.quit()
+            MainActor.assumeIsolated { self?.quit() }
         })
-        backgroundTasks.append(loopTask { [weak self] in
-            for await signal in signals { self?.handle(signal) }
-        })
+        let signals = SignalEvents.watch { [weak self] signal in
+            MainActor.assumeIsolated { self?.handle(signal) }
+        }
+        if signals == nil { log?.write(.error(message: "no signalfd: signals are not handled"), at: engine.now()) }
         startPeriodicWork()
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        keys.stop()
+        signals?.stop()
         engine.stop()
         log?.write(.quit, at: engine.now())
         frameTrace?.flush()

@@ -1,4 +1,4 @@
-import Dispatch
+import EventLoop
 import Glibc
 
 /// The Unix signals the player reacts to.
@@ -9,28 +9,37 @@ public enum TerminalSignal: Sendable, Equatable {
     case quit
 }
 
-/// Turns signals into an `AsyncStream` (DispatchSource per signal, as in
-/// swift-service-lifecycle), so they are handled on the main actor like any
-/// other event and never run code inside a signal handler.
+/// The player's signals as events of the `EventLoop` (a `SignalSource`:
+/// blocked, read from a signalfd), so they are handled on the loop's thread
+/// like any other input and never run code inside a signal handler.
 public enum SignalEvents {
-    /// Must be called before ncurses starts: ncurses installs its own
-    /// handlers only for signals still at their default, and we want none.
-    public static func stream() -> AsyncStream<TerminalSignal> {
-        let table: [(Int32, TerminalSignal)] = [
-            (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGQUIT, .quit),
-            (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
-        ]
-        return AsyncStream { continuation in
-            let queue = DispatchQueue(label: "ledmarquee.signals")
-            let sources = table.map { number, event in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { continuation.yield(event) }
-                source.resume()
-                return source
-            }
-            let keepAlive = SignalSourceBox(sources: sources)
-            continuation.onTermination = { _ in keepAlive.cancel() }
+    static let table: [(Int32, TerminalSignal)] = [
+        (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGQUIT, .quit),
+        (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
+    ]
+
+    /// Blocks the player's signals and gives them our handler. Must run
+    /// before ncurses starts (ncurses installs its own handlers only for
+    /// signals still at their default, and we want none) and while the
+    /// process has one thread, so that no thread can take them: every
+    /// thread started later inherits the mask (`SignalSource.block`).
+    /// Debug builds check that there is one thread (in the dispatch
+    /// fallback there are more, each blocking signals on its own: the
+    /// loop's poll thread, libdispatch's workers; its main thread forwards
+    /// what it takes, see `SignalSource`).
+    public static func block() {
+        assert(EventLoop.main.usesDispatchFallback || SignalSource.threadsInProcess() ?? 1 == 1,
+               "signals blocked after a second thread started")
+        SignalSource.block(table.map(\.0))
+    }
+
+    /// Delivers the signals blocked by `block` to `handler`, on `loop`'s
+    /// thread; nil if the kernel gave no signalfd. Keep it until done, then `stop()`.
+    public static func watch(on loop: EventLoop = .main,
+                             _ handler: @escaping @Sendable (TerminalSignal) -> Void) -> SignalSource? {
+        let table = Self.table
+        return SignalSource(signals: table.map(\.0), loop: loop) { signo in
+            if let event = table.first(where: { $0.0 == signo })?.1 { handler(event) }
         }
     }
 
@@ -39,12 +48,4 @@ public enum SignalEvents {
     public static func stopSelf() {
         kill(getpid(), SIGSTOP)
     }
-}
-
-/// Keeps the dispatch sources alive as long as the stream is.
-private final class SignalSourceBox: @unchecked Sendable {
-    // Only touched at creation and in `cancel`, which the stream calls once.
-    private let sources: [any DispatchSourceSignal]
-    init(sources: [any DispatchSourceSignal]) { self.sources = sources }
-    func cancel() { sources.forEach { $0.cancel() } }
 }

@@ -35,7 +35,7 @@ public final class Screen {
     private var deleteSequences: [Int: [CChar]] = [:]
 
     /// Opens the terminal named by `environment["TERM"]` on standard output,
-    /// reading nothing itself (keys come from `KeyboardReader` on `inputFD`).
+    /// reading nothing itself (keys come from `KeyboardInput` on `inputFD`).
     public init(environment: [String: String], color: LEDColor, inputFD: Int32) throws(TerminalError) {
         guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }

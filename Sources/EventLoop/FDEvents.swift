@@ -1,0 +1,27 @@
+import Glibc
+
+/// What `ppoll` reported for a watched file descriptor, as handed to its handler.
+public struct FDEvents: OptionSet, Sendable, CustomStringConvertible {
+    public let rawValue: Int16
+    public init(rawValue: Int16) { self.rawValue = rawValue }
+
+    /// Data to read, or end of file (a read will not block).
+    public static let readable = FDEvents(rawValue: Int16(POLLIN))
+    /// The other end is gone (a tty hung up, a pipe's writers closed).
+    public static let hangUp = FDEvents(rawValue: Int16(POLLHUP))
+    /// An error condition, or (POLLNVAL) an fd closed while still watched;
+    /// the loop stops watching the latter itself, since it would report it
+    /// on every turn.
+    public static let error = FDEvents(rawValue: Int16(POLLERR))
+
+    init(revents: Int16) {
+        var events = FDEvents(rawValue: revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)))
+        if revents & Int16(POLLNVAL) != 0 { events.insert(.error) }
+        self = events
+    }
+
+    public var description: String {
+        let names = [(FDEvents.readable, "readable"), (.hangUp, "hangUp"), (.error, "error")]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
+}
