@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", path: "Tests/e2e"),
+        // The real binary in tmux: declared so `swift test` builds it first.
+        .testTarget(name: "EndToEndTests", dependencies: ["ledmarquee", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,22 +5,13 @@ import Testing
 /// command without blocking the test's thread, and polling for a condition
 /// with a deadline (never a fixed sleep that assumes a fast machine).
 enum E2E {
-    /// The package root, found from this file's path.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url = url.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    }()
-
-    /// `$LEDMARQUEE_BIN`, else `<package root>/.build/debug/ledmarquee`.
+    /// `$LEDMARQUEE_BIN`, else the `ledmarquee` built beside this test
+    /// bundle (the test target depends on it, so `swift test` builds it).
     static func binaryPath() throws -> String {
         let fromEnvironment = ProcessInfo.processInfo.environment["LEDMARQUEE_BIN"] ?? ""
-        let path = fromEnvironment.isEmpty
-            ? packageRoot.appendingPathComponent(".build/debug/ledmarquee").path
-            : fromEnvironment
+        let besideTests = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/")
+            .deletingLastPathComponent().appendingPathComponent("ledmarquee").path
+        let path = fromEnvironment.isEmpty ? besideTests : fromEnvironment
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw E2EFailure(
                 "ledmarquee binary not found at \(path): run `swift build` first, or set LEDMARQUEE_BIN to the binary"

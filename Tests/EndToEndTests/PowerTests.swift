@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension EndToEnd {
     @Suite("Power")
@@ -67,10 +68,10 @@ extension EndToEnd {
                 "thermal",
                 Launch(arguments: Self.arguments()) { directory in
                     try Self.writeCues(directory)
-                    try FakeSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
+                    try ScratchSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
                 })
             defer { session.close() }
-            let sysfs = try FakeSysfs(in: session.directory)
+            let sysfs = try ScratchSysfs(in: session.directory)
             let nominal = try await session.waitForEvent("nominal policy") { $0.name == "policy" }
             #expect(nominal.int("fps") == 60)
             #expect(nominal.string("thermal") == "nominal", "45 °C against a 90 °C critical trip: \(nominal)")
@@ -94,10 +95,10 @@ extension EndToEnd {
                 "serious",
                 Launch(arguments: Self.arguments()) { directory in
                     try Self.writeCues(directory)
-                    try FakeSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
+                    try ScratchSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
                 })
             defer { session.close() }
-            let sysfs = try FakeSysfs(in: session.directory)
+            let sysfs = try ScratchSysfs(in: session.directory)
             try await session.waitForEvent("nominal policy") { $0.name == "policy" && $0.string("thermal") == "nominal" }
             try await session.waitForLitLEDs(minimum: 20)
             let seen = session.events().count
@@ -111,10 +112,10 @@ extension EndToEnd {
                 "battery",
                 Launch(arguments: Self.arguments()) { directory in
                     try Self.writeCues(directory)
-                    try FakeSysfs(in: directory).addBattery(capacity: 80)
+                    try ScratchSysfs(in: directory).addBattery(capacity: 80)
                 })
             defer { session.close() }
-            let sysfs = try FakeSysfs(in: session.directory)
+            let sysfs = try ScratchSysfs(in: session.directory)
             let normal = try await session.waitForEvent("first policy") { $0.name == "policy" }
             #expect(normal.int("fps") == 60)
             #expect(normal.bool("lowPower") == false, "80 % is not low: \(normal)")
