@@ -1,12 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One library per layer and a thin executable:
-/// MarqueeCore is the pure model, PowerProbe reads sysfs, MarqueeTerminal owns
+/// One library per layer and a thin executable (docs/architecture.md):
+/// MarqueeCore is the pure model (state, reducer, layout, rendering, fonts;
+/// no Task, actor or clock), PlayerRuntime runs it in time (the input queue
+/// and the condition-ID tasks), PowerProbe reads sysfs, MarqueeTerminal owns
 /// ncurses (and, through CCrashGuard, the crash handler that gives the
 /// terminal back; its keys and signals arrive through EventLoop), EventLoop
 /// runs the main thread (one poll for timers, watched descriptors and
-/// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls `main`.
+/// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls
+/// `main`. TestSupport holds what several test targets share.
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
 /// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`.
 let package = Package(

@@ -172,7 +172,7 @@ struct UnifontMarkOverlayTests {
 }
 
 @Suite("Font selection as written")
-struct FontSelectionAsWrittenTests {
+struct FontStackAsWrittenTests {
     /// Has Latin, one combining acute, and nothing beyond plane 0.
     struct MarkFont: GlyphSource {
         func glyph(for scalar: Unicode.Scalar) -> Glyph? {
