@@ -1,14 +1,6 @@
 import EventLoop
 import Glibc
 
-/// The Unix signals the player reacts to.
-public enum TerminalSignal: Sendable, Equatable {
-    case interrupt, terminate, hangup, resize, suspend, resume
-    /// SIGQUIT (Ctrl-\): a quit like Ctrl-C. Without a handler of ours the
-    /// Swift runtime takes it for a crash and shows its crash report.
-    case quit
-}
-
 /// The player's signals as events of the `EventLoop` (a `SignalSource`:
 /// blocked, read from a signalfd), so they are handled on the loop's thread
 /// like any other input and never run code inside a signal handler.
