@@ -42,7 +42,7 @@ public final class EventLoop: TaskExecutor, Sendable {
     public static let main = EventLoop()
 
     /// Marks the main queue in fallback mode, where loop work runs on it.
-    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+    static let mainQueueKey = DispatchSpecificKey<Bool>()
 
     private enum TimerAction: Sendable {
         case sleeper(Sleeper)
@@ -65,10 +65,10 @@ public final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// A descriptor ppoll found ready: which watch, and its raw revents.
-    private typealias Ready = (id: UInt64, revents: Int16)
+    typealias Ready = (id: UInt64, revents: Int16)
 
     /// The poll list: the loop's own descriptors first, then the watches.
-    private struct PollSet {
+    struct PollSet {
         var fds: [pollfd]
         let fixedCount: Int
         var watchIDs: [UInt64] = []
@@ -84,17 +84,17 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     private let state = Mutex(State())
     /// Written when work arrives while the loop polls.
-    private let wakeFD: Int32
+    let wakeFD: Int32
     /// Expires at the next timer's deadline (see `lm_timer_create` for why
     /// not ppoll's timeout); -1 if the kernel refused one.
-    private let timerFD: Int32
+    let timerFD: Int32
     /// The thread inside `run`, 0 when none (pthread_t is an integer here).
     private let loopThread = Atomic<UInt>(0)
     /// Set once `run` took the fallback: loop work runs on the main queue.
-    private let onMainQueue = Atomic<Bool>(false)
+    let onMainQueue = Atomic<Bool>(false)
     /// Whether loop work is running (not polling): work added from inside
     /// a turn needs no wake-up, the turn's end re-reads everything.
-    private let inTurn = Atomic<Bool>(false)
+    let inTurn = Atomic<Bool>(false)
     /// How many times ppoll returned, and how many times the timerfd was
     /// armed (tests count them to see that nothing woke the loop).
     private let turnCount = Atomic<Int>(0)
@@ -266,7 +266,7 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// One turn's work: the handlers of the descriptors `ready`, then the
     /// main queue, jobs and due timers until none is left; the exit status
     /// once `stop` was called.
-    private func turn(_ ready: [Ready], drainMainQueue: Bool) -> Int32? {
+    func turn(_ ready: [Ready], drainMainQueue: Bool) -> Int32? {
         for (id, revents) in ready {
             // Looked up now: an earlier handler may have unwatched it.
             let handler = state.withLock { state -> (@Sendable (FDEvents) -> Void)? in
@@ -315,7 +315,7 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// next drain, so no poke is lost); returns the watched ones found ready.
     /// With `marksTurn` (the loop's own thread) it clears `inTurn` while it
     /// polls; the fallback's poll thread leaves that to the main queue.
-    private func wait(_ poll: inout PollSet, marksTurn: Bool) -> [Ready] {
+    func wait(_ poll: inout PollSet, marksTurn: Bool) -> [Ready] {
         let (deadline, generation, watches) = state.withLock { state in
             (state.timers.nextDeadline(), state.watchGeneration,
              state.watchGeneration == poll.generation ? nil : state.watches)
@@ -370,47 +370,6 @@ public final class EventLoop: TaskExecutor, Sendable {
     private func wakeUnlessInTurn() {
         if !(inTurn.load(ordering: .acquiring) && inEventLoop) {
             _ = eventfd_write(wakeFD, 1)
-        }
-    }
-
-    // MARK: fallback
-
-    /// `dispatchMain()` on the main thread; the poll on a thread of its own.
-    private func runFallback() -> Never {
-        DispatchQueue.main.setSpecific(key: Self.mainQueueKey, value: true)
-        onMainQueue.store(true, ordering: .releasing)
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { context -> UnsafeMutableRawPointer? in
-            guard let context else { return nil }
-            Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue().pollForMainQueue()
-        }, context)
-        precondition(created == 0, "pthread_create: \(created)")
-        dispatchMain()
-    }
-
-    /// The fallback's poll thread: polls, then hands the turn to the main
-    /// queue and waits until it is done, so loop work stays serial and a
-    /// level-triggered descriptor is read before it is polled again.
-    private func pollForMainQueue() -> Never {
-        // Signals are for the signalfd (SignalSource): this thread takes none.
-        _ = lm_signals_block_asynchronous()
-        var poll = PollSet(fixed: [wakeFD, timerFD].filter { $0 >= 0 })
-        let turnDone = DispatchSemaphore(value: 0)
-        var ready: [Ready] = []
-        while true {
-            let found = ready
-            DispatchQueue.main.async { [self] in
-                inTurn.store(true, ordering: .releasing)
-                let status = turn(found, drainMainQueue: false)
-                inTurn.store(false, ordering: .releasing)
-                // dispatchMain never returns: the status ends the process
-                // here, once the work in hand is done.
-                if let status { exit(status) }
-                turnDone.signal()
-            }
-            turnDone.wait()
-            ready = wait(&poll, marksTurn: false)
         }
     }
 }
