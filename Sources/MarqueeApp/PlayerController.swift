@@ -153,10 +153,11 @@ final class PlayerController {
         guard !quitting else { return }
         let state = engine.state
         noticeMissingGlyphs(in: layouts.line(for: state.currentCue.text))
-        let (scene, frame) = layouts.frame(state, at: engine.now(), columns: screen.columns, rows: screen.rows)
-        guard scene != lastScene else { return }
+        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: screen.columns, rows: screen.rows,
+                                                  shown: lastScene)
+        guard let frame else { return }
         lastScene = scene
-        screen.draw(frame())
+        screen.draw(frame)
     }
 
     /// Says once that some characters have no glyph in any font.
