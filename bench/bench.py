@@ -664,6 +664,7 @@ class Config:
         self.rss_settle = 0.4 if args.quick else 1.5
         self.settle = 0.1 if args.quick else 0.5
         self.sizes = [(200, 50), (80, 24), (300, 80)]
+        self.only = args.only
         self.workdir = None
 
 
@@ -689,6 +690,13 @@ def measure(cfg):
         name = f"{cols}x{rows}"
         log(f"scrolling at {name} ({cfg.scroll_window:g} s window)")
         results["scroll"][name] = repeat(cfg, f"scroll {name}", run_scroll, cols, rows, name == "200x50")
+    if cfg.only == "scroll":
+        # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
+        for key in ("stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
+            results[key] = []
+        for cols, rows in cfg.sizes:
+            results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
+        return results
     log(f"stopped by policy ({cfg.idle_window:g} s window)")
     results["stopped"] = repeat(cfg, "stopped", run_idle, "stopped")
     log(f"at rest, --static ({cfg.idle_window:g} s window)")
@@ -849,8 +857,14 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--output", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.json"))
+    p.add_argument("--only", choices=["scroll"],
+                   help="measure only these rows (scroll: the three scrolling sizes and their full paints); "
+                        "the results go to a temporary file unless --output is given")
+    p.add_argument("--output", default=None)
     args = p.parse_args()
+    if args.output is None:
+        args.output = (os.path.join(tempfile.gettempdir(), "ledmarquee-bench-partial.json") if args.only
+                       else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.json"))
     sys.stdout.reconfigure(line_buffering=True)
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"bench: no executable at {args.binary} (run `make build` or set LEDMARQUEE_BIN)")
@@ -911,7 +925,7 @@ def main():
                                            "n": len(j)} if j else None)
     doc = {
         "generated": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "mode": "quick" if cfg.quick else "full",
+        "mode": ("quick" if cfg.quick else "full") + (f" (only {cfg.only})" if cfg.only else ""),
         "elapsed_s": round(elapsed, 1),
         "machine": info,
         "settings": {k: v for k, v in vars(cfg).items() if k not in ("workdir",)},

@@ -112,6 +112,75 @@ static inline int lm_shift_row_left(FILE *out, int y, int n, int from_y, const c
     return OK;
 }
 
+
+// One-parameter and two-parameter tiparm (Swift cannot call C varargs).
+static inline const char *lm_tiparm1(const char *cap, int a) { return tiparm(cap, a); }
+static inline const char *lm_tiparm2(const char *cap, int a, int b) { return tiparm(cap, a, b); }
+
+// ncurses' record of one window line: its cells and the columns changed
+// since the last refresh. This is struct ldat of ncurses' curses.priv.h,
+// unchanged since ncurses 5; `lm_line_records_work` checks it at start-up
+// and the direct scroll path is used only if it reads true.
+typedef struct {
+    cchar_t *text;
+    NCURSES_SIZE_T firstchar;
+    NCURSES_SIZE_T lastchar;
+    NCURSES_SIZE_T oldindex;
+} lm_line_record;
+
+static inline lm_line_record *lm_line(WINDOW *w, int y) {
+    return ((lm_line_record *) (void *) w->_line) + y;
+}
+
+// Whether the line records read as ncurses writes them: a cell put through
+// the API shows in stdscr's record, as the API reads it back, marked as the
+// only change of its line. Leaves stdscr erased.
+static inline int lm_line_records_work(void) {
+    WINDOW *w = stdscr;
+    if (w == NULL || curscr == NULL || newscr == NULL || w->_line == NULL) return 0;
+    if (getmaxx(w) < 4 || getmaxy(w) < 1 || getmaxx(curscr) != getmaxx(w) || getmaxx(newscr) != getmaxx(w)) return 0;
+    wtouchln(w, 0, 1, 0);
+    lm_line_record *line = lm_line(w, 0);
+    int ok = line->firstchar == _NOCHANGE && line->lastchar == _NOCHANGE;
+    cchar_t read;
+    if (ok && lm_put_cell(0, 2, L'Z', A_BOLD, 0) == OK && mvwin_wch(w, 0, 2, &read) == OK) {
+        ok = line->firstchar == 2 && line->lastchar == 2 && memcmp(&line->text[2], &read, sizeof read) == 0;
+    } else {
+        ok = 0;
+    }
+    werase(w);
+    return ok;
+}
+
+// Moves row y of curscr, newscr and stdscr n cells left, each window's
+// background coming in at the right (as wdelch does), marking nothing
+// changed: the terminal's row was shifted the same way (dch).
+static inline void lm_shift_line_records(int y, int n) {
+    WINDOW *windows[3] = { curscr, newscr, stdscr };
+    for (int i = 0; i < 3; i++) {
+        WINDOW *w = windows[i];
+        int width = getmaxx(w);
+        if (y < 0 || y >= getmaxy(w) || n <= 0 || n >= width) continue;
+        cchar_t blank;
+        wgetbkgrnd(w, &blank);
+        cchar_t *text = lm_line(w, y)->text;
+        memmove(text, text + n, (size_t) (width - n) * sizeof(cchar_t));
+        for (int x = width - n; x < width; x++) text[x] = blank;
+    }
+}
+
+// Copies columns [from, to) of stdscr's row y, just put with lm_put_cell,
+// into curscr and newscr, and marks the row unchanged: those cells were
+// written to the terminal directly, so ncurses has nothing left to do there.
+static inline void lm_commit_line(int y, int from, int to) {
+    int width = getmaxx(stdscr);
+    if (y < 0 || y >= getmaxy(stdscr) || from < 0 || to > width || from >= to) return;
+    const cchar_t *source = lm_line(stdscr, y)->text + from;
+    memcpy(lm_line(curscr, y)->text + from, source, (size_t) (to - from) * sizeof(cchar_t));
+    memcpy(lm_line(newscr, y)->text + from, source, (size_t) (to - from) * sizeof(cchar_t));
+    wtouchln(stdscr, y, 1, 0);
+}
+
 int wcwidth(wchar_t c);
 
 #endif

@@ -233,6 +233,30 @@ extension EndToEnd {
             #expect(shifted.litLEDs(panelRows: rows).count >= 30)
         }
 
+        @Test("rows written directly or shifted through ncurses leave the picture a repaint gives, in every colour and style",
+              arguments: [("rainbow", ["-c", "rainbow"], false), ("braille", ["--style", "braille"], false),
+                          ("half", ["--style", "half", "-c", "green"], false), ("through-ncurses", [], true)])
+        func shiftPathsMatchARepaint(label: String, options: [String], throughNcurses: Bool) async throws {
+            let environment = throughNcurses ? ["LEDMARQUEE_NCURSES_SHIFT": "1"] : [:]
+            let session = try await Session.start(
+                "shift-\(label)", Launch(arguments: ["--idle-timeout", "0.5"] + options + [Self.longMessage],
+                                         environment: environment))
+            defer { session.close() }
+            try await session.waitForCells(of: options.contains("braille") ? "⣿" : (options.contains("half") ? "▀" : "●"))
+            try await pause(2.0)
+            try await session.send("Space")
+            try await session.waitForEvent("pause event") { $0.name == "pause" }
+            let shifted = try await session.expectFrozen()
+            try await session.resize(columns: 99, rows: 30)
+            try await session.waitForEvent("resize to 99x30") { $0.name == "resize" && $0.int("cols") == 99 }
+            try await session.resize(columns: 100, rows: 30)
+            try await session.waitForEvent("resize back") { $0.name == "resize" && $0.int("cols") == 100 }
+            let repainted = try await session.expectFrozen()
+            let rows = session.panelRows
+            let same = shifted.top(rows) == repainted.top(rows)
+            #expect(same, "\(label) shifted:\n\(shifted.sketch(panelRows: rows))\n---\nrepainted:\n\(repainted.sketch(panelRows: rows))")
+        }
+
         @Test("? shows the help overlay and closes it again")
         func helpOverlay() async throws {
             let session = try await Session.start("help", Launch(arguments: ["HELP TEST"]))

@@ -11,6 +11,8 @@ struct MessageLayouts {
     private var line: (text: String, font: any GlyphSource, layout: TextLayout)?
     private var rest: (key: RestKey, layout: RestLayout?)?
     private var measured: (key: MeasureKey, measure: MessageMeasure)?
+    /// The last frame composed and its scene: the next scroll step shifts it.
+    private var kept: (scene: MarqueeScene, frame: FrameModel)?
 
     private struct RestKey: Equatable {
         var text: String
@@ -73,5 +75,20 @@ struct MessageLayouts {
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
         return (scene, { FrameComposer.compose(scene, layout: layout, rest: rest) })
+    }
+
+    /// The scene the state shows at `t`, and its frame unless that scene is
+    /// `shown` already (then nil). A scroll step of the frame composed last
+    /// is composed by shifting it (`FrameComposer.compose(_:layout:rest:after:)`).
+    mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
+                               shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
+        let text = state.currentCue.text
+        let layout = line(for: text)
+        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
+        guard scene != shown else { return (scene, nil) }
+        let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
+        let frame = FrameComposer.compose(scene, layout: layout, rest: rest, after: kept)
+        kept = (scene, frame)
+        return (scene, frame)
     }
 }

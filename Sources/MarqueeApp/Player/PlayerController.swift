@@ -173,9 +173,10 @@ final class PlayerController {
     private func render() {
         guard !quitting else { return }
         let state = engine.state
-        let (scene, frame) = layouts.frame(state, at: engine.now(), columns: screen.columns, rows: screen.rows)
-        guard scene != lastScene else { return }
+        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: screen.columns, rows: screen.rows,
+                                                  shown: lastScene)
+        guard let frame else { return }
         lastScene = scene
-        screen.draw(frame())
+        screen.draw(frame)
     }
 }

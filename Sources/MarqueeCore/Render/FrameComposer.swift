@@ -10,7 +10,17 @@ public enum FrameComposer {
     /// `RestLayout`), drawn when the scene is at rest; without it, or when
     /// the message cannot be shown whole in LEDs, the rest frame shows the
     /// message as plain text.
-    public static func compose(_ scene: MarqueeScene, layout: TextLayout, rest: RestLayout? = nil) -> FrameModel {
+    ///
+    /// `previous` is the frame composed last and its scene: when the new
+    /// scene is that one scrolled by a few LEDs and nothing else about the
+    /// panel changed, its panel is shifted and only the LED columns coming
+    /// into view are painted (see `docs/display.md`). The result is the
+    /// same frame either way.
+    public static func compose(_ scene: MarqueeScene, layout: TextLayout, rest: RestLayout? = nil,
+                               after previous: (scene: MarqueeScene, frame: FrameModel)? = nil) -> FrameModel {
+        if let previous, let frame = scrolled(previous.frame, of: previous.scene, to: scene, layout: layout) {
+            return frame
+        }
         let geometry = scene.geometry
         var frame = FrameModel(columns: geometry.columns, rows: geometry.rows)
         if case .scrolling = scene.placement, geometry.scale > 0 {
@@ -20,6 +30,53 @@ public enum FrameComposer {
         } else if geometry.ledAreaRows > 0 {
             PlainTextPainter.paint(scene, into: &frame)
         }
+        paintStatusRows(scene, into: &frame)
+        return frame
+    }
+
+    /// LED columns the panel's text moved left (negative: right) from `old`
+    /// to `new`, when that is all that changed on the panel and the move is
+    /// a whole number of cells smaller than the panel; nil otherwise (another
+    /// message, size, shade or rainbow phase, a wrap round, a rest frame).
+    static func scrollStep(from old: MarqueeScene, to new: MarqueeScene, layout: TextLayout) -> Int? {
+        guard case let .scrolling(_, oldEntry) = old.placement, case let .scrolling(_, newEntry) = new.placement,
+              oldEntry == newEntry, new.geometry.scale > 0 else { return nil }
+        // Whatever is drawn outside the panel may change freely; anything
+        // else, including fields added later, must be equal.
+        var same = old
+        same.placement = new.placement
+        same.caption = new.caption
+        same.captionOffset = new.captionOffset
+        same.countdown = new.countdown
+        same.controls = new.controls
+        same.help = new.help
+        guard same == new else { return nil }
+        let leds = textStart(old, textWidth: layout.width) - textStart(new, textWidth: layout.width)
+        guard leds != 0, abs(leds) < new.geometry.panelColumns, leds * new.style.halfCellsPerLED % 2 == 0 else { return nil }
+        return leds
+    }
+
+    /// `old` (the frame of `oldScene`) moved on to `scene`: the panel rows
+    /// shifted, the columns coming into view painted, the rows under the
+    /// panel drawn again; nil when `scene` is not a scroll step of it.
+    private static func scrolled(_ old: FrameModel, of oldScene: MarqueeScene, to scene: MarqueeScene,
+                                 layout: TextLayout) -> FrameModel? {
+        let geometry = scene.geometry
+        guard old.columns == geometry.columns, old.rows == geometry.rows, let hint = old.panelScroll,
+              let leds = scrollStep(from: oldScene, to: scene, layout: layout) else { return nil }
+        var frame = old
+        frame.shift(rows: hint.rows, columns: hint.columns, by: leds * scene.style.halfCellsPerLED / 2)
+        for row in 0..<frame.rows where !hint.rows.contains(row) { frame.clear(row: row) }
+        let panel = geometry.panelColumns
+        paintScrollingPanel(scene, layout: layout, into: &frame, only: leds > 0 ? (panel - leds)..<panel : 0..<(-leds))
+        paintStatusRows(scene, into: &frame)
+        return frame
+    }
+
+    /// Caption, countdown bar, controls line and help overlay: the rows
+    /// outside the LED panel.
+    private static func paintStatusRows(_ scene: MarqueeScene, into frame: inout FrameModel) {
+        let geometry = scene.geometry
         if let row = geometry.captionRow, let caption = scene.caption {
             PlainTextPainter.paintCaption(caption, offset: scene.captionOffset, rows: row..<(row + geometry.captionRows),
                                           into: &frame)
@@ -35,7 +92,6 @@ public enum FrameComposer {
                 frame.write(line, row: rows.lowerBound + offset, column: 2, tone: .bright)
             }
         }
-        return frame
     }
 
     /// The panel column where the text's first column stands while it
@@ -51,7 +107,10 @@ public enum FrameComposer {
         }
     }
 
-    private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel) {
+    /// `only`: the LED columns to paint (a scroll step's new columns); the
+    /// masks and hues are read for those alone.
+    private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel,
+                                            only: Range<Int>? = nil) {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
@@ -65,14 +124,14 @@ public enum FrameComposer {
         let dark = scene.litShade == .unlit
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
         var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
-        for column in 0..<geometry.panelColumns {
+        for column in only ?? 0..<geometry.panelColumns {
             let textColumn = floorDivide(column - start, scale)
             masks[column] = dark ? 0 : layout.column(at: textColumn)
             hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
                                    rowBand: [Int](repeating: 0, count: geometry.panelRows))
-        painter.paint(into: &frame)
+        painter.paint(into: &frame, only: only)
         frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
                                         halfCellsPerLED: scene.style.halfCellsPerLED)
     }

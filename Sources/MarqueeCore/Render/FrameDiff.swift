@@ -63,6 +63,13 @@ public struct FrameDiff {
                 let blank = Cell.blank.packed
                 for row in rows {
                     let start = row * columns
+                    // Most rows of a scroll step are unchanged (dark rows)
+                    // or shifted: both are told by a block compare, so the
+                    // cells are looked at one by one only where they differ.
+                    if FrameDiff.equal(now, start, before, start, count: columns) {
+                        visitRow(row, 0)
+                        continue
+                    }
                     let offset = isShifted(row: row, now, from: before) ? shift : 0
                     visitRow(row, offset)
                     if offset > 0 { changed = true }
@@ -84,18 +91,37 @@ public struct FrameDiff {
         return changed
     }
 
-    /// Whether `row` of the panel is the old row moved `shift` cells left,
-    /// exactly, across the panel but for the cells coming in at its right
-    /// edge, and is not simply unchanged. A row holding wide characters is
+    /// Whether `count` cells from `a[i]` equal those from `b[j]`. In blocks
+    /// of eight without an early exit inside a block, so the compiler can
+    /// vectorise it: a 300-cell row is a few dozen instructions.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt64>, _ i: Int, _ b: UnsafeBufferPointer<UInt64>, _ j: Int,
+                      count: Int) -> Bool {
+        guard count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let x = pa + i, y = pb + j
+        var k = 0
+        while k + 8 <= count {
+            var d: UInt64 = 0
+            for m in 0..<8 { d |= x[k + m] ^ y[k + m] }
+            if d != 0 { return false }
+            k += 8
+        }
+        while k < count {
+            if x[k] != y[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Whether `row` of the panel (known to have changed) is the old row
+    /// moved `shift` cells left, exactly, across the panel but for the cells
+    /// coming in at its right edge. A row holding wide characters is
     /// never shifted (half a character cannot move).
     private func isShifted(row: Int, _ now: UnsafeBufferPointer<UInt64>, from before: UnsafeBufferPointer<UInt64>) -> Bool {
-        guard shift > 0, let panel, panel.rows.contains(row) else { return false }
+        guard shift > 0, let panel, panel.rows.contains(row), let old else { return false }
+        // Only rows written with wide characters can hold continuations.
+        guard !new.wideRows[row], !old.wideRows[row] else { return false }
         let start = row * new.columns
-        let rowCells = start..<(start + new.columns)
-        guard rowCells.contains(where: { now[$0] != before[$0] }) else { return false }
-        let continuation = Cell.continuation.packed
-        guard !rowCells.contains(where: { now[$0] == continuation || before[$0] == continuation }) else { return false }
-        let kept = start..<(start + panel.columns.upperBound - shift)
-        return !kept.contains { now[$0] != before[$0 + shift] }
+        return FrameDiff.equal(now, start, before, start + shift, count: panel.columns.upperBound - shift)
     }
 }

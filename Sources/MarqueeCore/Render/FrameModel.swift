@@ -10,16 +10,57 @@ public struct FrameModel: Sendable, Equatable {
     /// so the screen can shift rows on the terminal instead of redrawing
     /// them. A hint only: it takes no part in equality.
     public var panelScroll: PanelScroll?
+    /// Rows that may hold a wide character's continuation cell, so the diff
+    /// knows which rows cannot be shifted without scanning every row. Like
+    /// the hint, no part of equality.
+    private(set) var wideRows: [Bool]
 
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.storage = Array(repeating: Cell.blank.packed, count: self.columns * self.rows)
+        self.wideRows = Array(repeating: false, count: self.rows)
     }
 
     public subscript(row: Int, column: Int) -> Cell {
         get { Cell(packed: storage[row * columns + column]) }
-        set { storage[row * columns + column] = newValue.packed }
+        set {
+            let packed = newValue.packed
+            if packed == Cell.continuation.packed { wideRows[row] = true }
+            storage[row * columns + column] = packed
+        }
+    }
+
+    /// Moves `columns` of each of `rows` by `cells` (positive: left), as a
+    /// scroll step moves the panel; the cells coming in are left blank for
+    /// the caller to paint. Work follows the rows, not what they show.
+    mutating func shift(rows: Range<Int>, columns span: Range<Int>, by cells: Int) {
+        guard cells != 0, abs(cells) < span.count else { return }
+        let kept = span.count - abs(cells)
+        let width = columns
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for row in rows {
+                let start = base + row * width + span.lowerBound
+                if cells > 0 {
+                    (start).update(from: start + cells, count: kept)
+                    (start + kept).update(repeating: Cell.blank.packed, count: cells)
+                } else {
+                    (start - cells).update(from: start, count: kept)
+                    start.update(repeating: Cell.blank.packed, count: -cells)
+                }
+            }
+        }
+    }
+
+    /// Blanks every cell of `row`.
+    mutating func clear(row: Int) {
+        let start = row * columns
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + start).update(repeating: Cell.blank.packed, count: columns)
+        }
+        wideRows[row] = false
     }
 
     /// Every cell, row by row.

@@ -43,8 +43,12 @@ struct PanelPainter {
         0..<(scene.geometry.panelColumns * scene.style.halfCellsPerLED / 2)
     }
 
-    mutating func paint(into frame: inout FrameModel) {
+    /// Paints the panel's LED columns in `only` (all of them by default): a
+    /// scroll step paints just the columns coming into view. Braille cells
+    /// hold two LED columns, so there the range is taken in whole cells.
+    mutating func paint(into frame: inout FrameModel, only: Range<Int>? = nil) {
         let geometry = scene.geometry
+        let leds = only.map { $0.clamped(to: 0..<geometry.panelColumns) } ?? 0..<geometry.panelColumns
         let top = geometry.ledAreaTop
         // Without colour, or with too few to shade one (8 colours have a
         // single red), a dim unlit LED would be the lit colour again, told
@@ -55,7 +59,7 @@ struct PanelPainter {
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             for row in 0..<geometry.panelRows {
-                for column in 0..<geometry.panelColumns {
+                for column in leds {
                     let lit = isLit(column: column, row: row)
                     let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column))
                     frame[top + row, column * 2] = cell
@@ -67,7 +71,7 @@ struct PanelPainter {
             }
         case .half:
             for row in 0..<geometry.ledAreaRows {
-                for column in 0..<geometry.panelColumns {
+                for column in leds {
                     let upper = isLit(column: column, row: row * 2)
                     let lower = isLit(column: column, row: row * 2 + 1)
                     // One ink per cell when unlit LEDs are glyphs: lit and
@@ -81,8 +85,10 @@ struct PanelPainter {
         case .braille:
             // Braille dot bits by (column, row) within the 2x4 cell.
             let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+            let cells = only == nil ? 0..<geometry.columns
+                : (leds.lowerBound / 2..<((leds.upperBound + 1) / 2)).clamped(to: 0..<geometry.columns)
             for row in 0..<geometry.ledAreaRows {
-                for cellColumn in 0..<geometry.columns {
+                for cellColumn in cells {
                     var pattern: UInt32 = 0
                     for dx in 0..<2 {
                         for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {

@@ -21,7 +21,9 @@ public final class Screen {
     /// Colour pair and attributes per (foreground, background) ink code,
     /// filled on first use. An array, not a dictionary: it is read for every
     /// changed cell, and hashing was a fifth of the drawing time.
-    private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
+    @exclusivity(unchecked) private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
+    /// What each entry of `pairs` shows (no colour where no pair was left).
+    @exclusivity(unchecked) private var shown = [InkColors.Resolved?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     private var nextPair: Int32 = 1
     private var isOpen: Bool { screen != nil }
     /// Set when a frame could not be drawn as planned: the next is drawn whole.
@@ -33,6 +35,9 @@ public final class Screen {
     private var canDeleteCharacters = false
     /// The sequence deleting n characters, by n (usually one or two values).
     private var deleteSequences: [Int: [CChar]] = [:]
+    /// Writes the shifted rows of a scroll step itself; nil when the
+    /// terminal or ncurses does not allow it (rows then shift through ncurses).
+    private var direct: DirectRowWriter?
 
     /// Opens the terminal named by `environment["TERM"]` on standard output,
     /// reading nothing itself (keys come from `KeyboardInput` on `inputFD`).
@@ -83,6 +88,9 @@ public final class Screen {
         columns = Int(lm_cols())
         rows = Int(lm_lines())
         canDeleteCharacters = lm_terminal_string("dch") != nil || lm_terminal_string("dch1") != nil
+        if canDeleteCharacters, environment["LEDMARQUEE_NCURSES_SHIFT"] == nil {
+            direct = DirectRowWriter(output: output)
+        }
         updateSize()
         batcher.drain()
     }
@@ -119,8 +127,56 @@ public final class Screen {
 
     /// Puts what `diff` says changed in `rows` into ncurses' screen. A panel
     /// row whose content moved left is first shifted on the terminal (a few
-    /// bytes), so only the cells that came into view are written.
+    /// bytes), so only the cells that came into view are written: directly
+    /// (`DirectRowWriter`) when it can, else through ncurses.
     private func put(_ diff: FrameDiff, rows: Range<Int>) -> Bool {
+        guard diff.shift > 0, let sequence = deleteSequence(diff.shift) else { return putThroughNcurses(diff, rows: rows) }
+        var shifted: [Int] = []
+        var cells: [(row: Int, column: Int, cell: Cell)] = []
+        var writable = direct != nil
+        let changed = diff.forEachRow(in: rows) { row, shift in
+            if shift > 0 { shifted.append(row) }
+        } cell: { row, column, cell in
+            if shifted.last == row {
+                cells.append((row, column, cell))
+                if !DirectRowWriter.canWrite(cell) { writable = false }
+            } else {
+                putCell(cell, row: row, column: column)
+            }
+        }
+        guard !shifted.isEmpty else { return changed }
+        if writable, let direct,
+           direct.write(rows: shifted, delete: sequence, cells: cells, columns: columns, shown: { self.shownStyle($0) }) {
+            for row in shifted { lm_shift_line_records(Int32(row), Int32(diff.shift)) }
+            var first = 0
+            while first < cells.count {
+                let row = cells[first].row
+                var last = first
+                while last + 1 < cells.count, cells[last + 1].row == row { last += 1 }
+                for index in first...last { putCell(cells[index].cell, row: row, column: cells[index].column) }
+                lm_commit_line(Int32(row), Int32(cells[first].column), Int32(cells[last].column + 1))
+                first = last + 1
+            }
+            // A shifted row whose new cells all matched needs no commit:
+            // nothing was put on it.
+            return changed
+        }
+        var cursorRow: Int32 = -1
+        for row in shifted {
+            if lm_shift_row_left(output, Int32(row), Int32(diff.shift), cursorRow, sequence) == OK {
+                cursorRow = Int32(row)
+            } else {
+                // The cells written assume a shift: the next frame is drawn whole.
+                mustRepaint = true
+            }
+        }
+        for (row, column, cell) in cells { putCell(cell, row: row, column: column) }
+        return changed
+    }
+
+    /// Puts every changed cell into ncurses' screen, shifting rows through
+    /// ncurses (`lm_shift_row_left`).
+    private func putThroughNcurses(_ diff: FrameDiff, rows: Range<Int>) -> Bool {
         // After a shift the cursor stands at the start of that row, so the
         // next shift's cursor move can be relative.
         var cursorRow: Int32 = -1
@@ -134,13 +190,25 @@ public final class Screen {
                 shiftFailed = true
             }
         } cell: { row, column, cell in
-            let style = pairStyle(foreground: cell.foreground, background: cell.background)
-            _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
+            self.putCell(cell, row: row, column: column)
         }
         // Not expected once dch or dch1 exists; but if ncurses refused, the
         // cells written assumed a shift: the next frame is drawn whole.
         if shiftFailed { mustRepaint = true }
         return changed
+    }
+
+    private func putCell(_ cell: Cell, row: Int, column: Int) {
+        let style = pairStyle(foreground: cell.foreground, background: cell.background)
+        _ = lm_put_cell(Int32(row), Int32(column), wchar_t(truncatingIfNeeded: cell.scalar.value), style.attributes, style.pair)
+    }
+
+    /// The colours and attributes ncurses shows `cell` in.
+    private func shownStyle(_ cell: Cell) -> InkColors.Resolved {
+        let key = cell.foreground.code * Ink.codeCount + cell.background.code
+        if let known = shown[key] { return known }
+        _ = pairStyle(foreground: cell.foreground, background: cell.background)
+        return shown[key] ?? colors.resolve(foreground: .plain, background: .plain)
     }
 
     /// The terminal's sequence deleting `count` characters, expanded once.
@@ -220,6 +288,9 @@ public final class Screen {
             }
         }
         pairs[key] = (attributes, pair)
+        var visible = resolved
+        if pair == 0 { (visible.foreground, visible.background) = (-1, -1) }
+        shown[key] = visible
         return (attributes, pair)
     }
 
