@@ -748,9 +748,12 @@ def build_report(cfg, raw):
         paints = raw["full_paint"].get(name) or []
         paint = statistics.median(paints) if paints else None
         full_rate = paint * FPS if paint else None
+        # Per-frame work follows the rows and the new columns, not the area
+        # (docs/display.md), so the bigger sign has a target of its own.
         main = name == "200x50"
+        limit = {"200x50": 1.0, "300x80": 1.5}.get(name)
         add(f"scroll_{name}_cpu", f"scroll {name}: CPU (one core)", col(runs, "cpu_pct"), "%",
-            "<= 2 %" if main else None, (lambda v: v <= 2.0), fmt="{:.2f}")
+            f"<= {limit} %" if limit else None, (lambda v, limit=limit: v <= limit) if limit else None, fmt="{:.2f}")
         bps = col(runs, "bytes_per_s")
         add(f"scroll_{name}_bytes", f"scroll {name}: bytes/s to terminal", bps, "B/s", fmt="{:,.0f}")
         add(f"scroll_{name}_full_frame", f"scroll {name}: one full paint", paints, "B", fmt="{:,.0f}")

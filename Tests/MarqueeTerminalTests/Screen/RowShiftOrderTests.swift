@@ -55,6 +55,40 @@ struct RowShiftOrderTests {
         #expect(recording.other.firstRange(of: recording.delete) != nil)
     }
 
+    @Test("ncurses' line records read as the direct row writer expects, and shift as the terminal does")
+    func lineRecords() throws {
+        // The fast scroll path (DirectRowWriter) reads ncurses' private line
+        // records; if a new ncurses changed them, this fails here instead of
+        // the sign quietly falling back to the slower ncurses shift.
+        let terminal = try ByteCapture()
+        let input = try #require(fopen("/dev/null", "re"))
+        defer { fclose(input) }
+        let handlers = SignalHandlers()
+        defer { handlers.restore() }
+        let screen = try #require(newterm("xterm", terminal.stream, input))
+        typeahead(-1)
+        resizeterm(24, 80)
+        let works = lm_line_records_work()
+        let drawn = Self.update(Self.before, column: 0)
+        lm_shift_line_records(Self.row, Self.shift)
+        var shown: [UInt8] = []
+        for column in 0..<Int32(Self.before.count) {
+            var cell = cchar_t()
+            _ = mvwin_wch(lm_stdscr(), Self.row, column, &cell)
+            var text = [wchar_t](repeating: 0, count: 8)
+            var attributes = attr_t()
+            var pair: Int16 = 0
+            _ = getcchar(&cell, &text, &attributes, &pair, nil)
+            shown.append(UInt8(truncatingIfNeeded: text[0]))
+        }
+        endwin()
+        delscreen(screen)
+        _ = terminal.finish()
+        #expect(works == 1)
+        #expect(drawn == OK)
+        #expect(shown == Array("DEFGH   ".utf8), "\(String(decoding: shown, as: UTF8.self))")
+    }
+
     // MARK: Recording
 
     struct Recording {
