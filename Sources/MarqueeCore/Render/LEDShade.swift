@@ -1,0 +1,12 @@
+/// How bright one LED is: unlit (the dim grid of a real sign), three steps of
+/// a fade, or fully lit.
+public enum LEDShade: UInt8, Sendable, Hashable, CaseIterable {
+    case unlit, glow1, glow2, glow3, lit
+
+    /// The shade a lit LED shows at `brightness` 0…1 (a fade); 0 is unlit.
+    public static func lit(brightness: Double) -> LEDShade {
+        guard brightness.isFinite else { return .lit }
+        let step = Int((min(max(brightness, 0), 1) * 4).rounded())
+        return LEDShade(rawValue: UInt8(step)) ?? .lit
+    }
+}
