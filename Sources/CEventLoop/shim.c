@@ -103,10 +103,4 @@ int lm_signals_block_asynchronous(void) {
     return 0;
 }
 
-int lm_signal_is_blocked(int signo) {
-    sigset_t set;
-    if (pthread_sigmask(SIG_BLOCK, NULL, &set) != 0) return 0;
-    return sigismember(&set, signo) == 1;
-}
-
 int lm_pipe_nonblocking(int fds[_Nonnull 2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }

@@ -61,11 +61,6 @@ public final class SignalSource: Sendable {
         return count
     }
 
-    /// Whether `signal` is blocked in the calling thread.
-    public static func isBlocked(_ signal: Int32) -> Bool {
-        lm_signal_is_blocked(signal) != 0
-    }
-
     /// Starts delivering `signals` (already `block`ed) to `handler`, which
     /// runs on the loop's thread, once per signal read (the kernel merges
     /// repeats of one signal still pending). Nil if no signalfd could be made.

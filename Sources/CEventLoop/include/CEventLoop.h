@@ -49,8 +49,6 @@ int lm_signalfd_read(int fd);
 // calling thread: for service threads, which must take no signals.
 int lm_signals_block_asynchronous(void);
 
-// 1 when `signo` is blocked in the calling thread.
-int lm_signal_is_blocked(int signo);
 
 // A close-on-exec, non-blocking pipe (pipe2 needs _GNU_SOURCE too).
 int lm_pipe_nonblocking(int fds[_Nonnull 2]);
