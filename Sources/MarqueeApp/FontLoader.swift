@@ -35,6 +35,8 @@ enum FontLoader {
             switch error {
             case .system(let code): throw unreadable(path, strerror(code))
             case .directory: throw unreadable(path, strerror(EISDIR))
+            case .notRegularFile:
+                throw FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: not a regular file")
             case .tooLarge:
                 throw FontError(file: path, line: nil, kind: .tooLarge, detail: "font file is larger than \(maximumFileSize >> 20) MB")
             }

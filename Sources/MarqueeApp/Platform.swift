@@ -53,26 +53,40 @@ enum Platform {
     }
 
     /// Why a bounded read failed.
-    enum ReadError: Error {
+    enum ReadError: Error, Equatable {
         /// `open` or `read` failed with this errno.
         case system(Int32)
         case directory
+        /// A FIFO, socket or device where only a regular file will do.
+        case notRegularFile
         case tooLarge
     }
 
     /// Reads at most `limit` bytes from a path ("-" is standard input when
     /// `dashIsStandardInput`), refusing directories and anything larger, so a
     /// huge or endless input can never hang or exhaust memory. Works for
-    /// pipes and devices, whose size `stat` cannot tell in advance.
-    static func readAll(_ path: String, limit: Int, dashIsStandardInput: Bool) throws(ReadError) -> [UInt8] {
-        let fd = dashIsStandardInput && path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+    /// pipes and devices, whose size `stat` cannot tell in advance — unless
+    /// `regularFileOnly`: then the path is opened without waiting (opening a
+    /// FIFO would block until a writer came) and anything but a regular file
+    /// is refused, so a read on the event loop cannot block it.
+    static func readAll(_ path: String, limit: Int, dashIsStandardInput: Bool,
+                        regularFileOnly: Bool = false) throws(ReadError) -> [UInt8] {
+        let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (regularFileOnly ? O_NONBLOCK : 0)
+        let fd = dashIsStandardInput && path == "-" && !regularFileOnly ? dup(STDIN_FILENO) : open(path, flags)
         guard fd >= 0 else { throw .system(errno) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var info = stat()
         if fstat(fd, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { throw .directory }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR { throw .directory }
+            if regularFileOnly, kind != S_IFREG { throw .notRegularFile }
+            // A regular file's size is known: a huge (or sparse) one is
+            // refused before a byte is read.
+            if kind == S_IFREG, info.st_size > limit { throw .tooLarge }
             if info.st_size > 0 { bytes.reserveCapacity(min(Int(info.st_size), limit + 1)) }
+        } else if regularFileOnly {
+            throw .system(errno)
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -88,15 +102,17 @@ enum Platform {
     }
 
     /// `readAll` for the cue file, with its messages ("-" is standard input).
-    static func readBounded(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    static func readBounded(_ path: String, limit: Int, regularFileOnly: Bool = false) throws(Failure) -> [UInt8] {
         do {
-            return try readAll(path, limit: limit, dashIsStandardInput: true)
+            return try readAll(path, limit: limit, dashIsStandardInput: true, regularFileOnly: regularFileOnly)
         } catch {
             switch error {
             case .system(let code):
                 throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(code)))", status: 1)
             case .directory:
                 throw Failure(message: "cannot read '\(path)': it is a directory", status: 1)
+            case .notRegularFile:
+                throw Failure(message: "cannot read '\(path)': not a regular file", status: 1)
             case .tooLarge:
                 throw Failure(message: "'\(path)' is larger than \(limit / 1_048_576) MB", status: 1)
             }

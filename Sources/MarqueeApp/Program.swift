@@ -62,7 +62,8 @@ public enum Program {
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
             path == "-" ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
-                try loadCueFile(path, seconds: options.seconds).cues
+                // On the event loop: never wait on a FIFO or a device.
+                try loadCueFile(path, seconds: options.seconds, regularFileOnly: true).cues
             }
         }
         let controller: PlayerController
@@ -108,8 +109,8 @@ public enum Program {
         }
     }
 
-    static func loadCueFile(_ path: String, seconds: Double) throws(Platform.Failure) -> CueFileParser.Result {
-        let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes)
+    static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
+        let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
         let name = path == "-" ? "standard input" : path
         let isDeck = path.lowercased().hasSuffix(".json")
         do {

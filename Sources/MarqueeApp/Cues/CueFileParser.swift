@@ -4,7 +4,9 @@ import MarqueeCore
 /// text, an array of strings or `{text, caption, seconds}` objects for a
 /// `.json` deck. Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
-    /// Longest line kept; longer ones are cut (a sign shows only the start).
+    /// Longest message or caption kept, from a line of text or a deck
+    /// entry; longer ones are cut (a sign shows only the start), so no text
+    /// of any size reaches the layout.
     public static let maximumLineBytes = 65_536
 
     /// The cues and any notes about cuts made on the way.
@@ -35,10 +37,7 @@ public enum CueFileParser {
             lineNumber += 1
             var line = Array(rawLine)
             if line.count > maximumLineBytes {
-                line = Array(line[0..<maximumLineBytes])
-                // Do not leave half a UTF-8 character at the cut.
-                while let last = line.last, last & 0xC0 == 0x80 { line.removeLast() }
-                if let last = line.last, last >= 0xC0 { line.removeLast() }
+                line = cut(line)
                 notes.append("\(name):\(lineNumber): line cut to \(maximumLineBytes) bytes")
             }
             guard let text = String(validating: line, as: UTF8.self) else {
@@ -58,19 +57,27 @@ public enum CueFileParser {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
         guard case .array(let entries) = root else { throw ParseError("\(name): a deck must be a JSON array of entries") }
         var cues: [Cue] = []
+        var notes: [String] = []
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
+            // A deck's texts get the bound of a text file's lines.
+            func bounded(_ text: String, _ field: String) -> String {
+                guard text.utf8.count > maximumLineBytes else { return text }
+                notes.append("\(place): \(field) cut to \(maximumLineBytes) bytes")
+                return String(decoding: cut(Array(text.utf8)), as: UTF8.self)
+            }
             switch entry {
             case .string(let text):
-                cues.append(try cue(text: text, caption: nil, seconds: defaultSeconds, place: place))
+                cues.append(try cue(text: bounded(text, "text"), caption: nil, seconds: defaultSeconds, place: place))
             case .object(let object):
-                guard case .string(let text)? = object["text"] else {
+                guard case .string(let written)? = object["text"] else {
                     throw ParseError("\(place): \"text\" is missing or not a string")
                 }
+                let text = bounded(written, "text")
                 var caption: String?
                 switch object["caption"] {
                 case nil, .null?: break
-                case .string(let value)?: caption = value
+                case .string(let value)?: caption = bounded(value, "caption")
                 default: throw ParseError("\(place): \"caption\" must be a string")
                 }
                 var seconds = defaultSeconds
@@ -85,7 +92,24 @@ public enum CueFileParser {
             }
         }
         guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
-        return Result(cues: cues, notes: [])
+        return Result(cues: cues, notes: notes)
+    }
+
+    /// The first `maximumLineBytes` of `bytes`, without half a UTF-8
+    /// character at the cut.
+    static func cut(_ bytes: [UInt8]) -> [UInt8] {
+        let line = bytes.prefix(maximumLineBytes)
+        guard line.count < bytes.count else { return Array(line) }
+        // The last character's lead byte, at most three continuations back.
+        var lead = line.endIndex
+        while lead > line.startIndex, line.endIndex - lead < 4 {
+            lead -= 1
+            if line[lead] & 0xC0 != 0x80 { break }
+        }
+        guard lead < line.endIndex else { return Array(line) }
+        let first = line[lead]
+        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        return Array(lead + length <= line.endIndex ? line : line[..<lead])
     }
 
     private static func cue(text: String, caption: String?, seconds: Double, place: String) throws(ParseError) -> Cue {

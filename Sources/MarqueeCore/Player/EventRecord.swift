@@ -35,6 +35,17 @@ public enum EventRecord: Sendable, Equatable {
         }
     }
 
+    /// Characters of a message a `cue` record carries: enough to tell
+    /// messages apart, while a record stays small whatever the message.
+    public static let excerptCharacters = 256
+
+    /// The first ``excerptCharacters`` of `text`, with an ellipsis when cut.
+    static func excerpt(_ text: String) -> (text: String, cut: Bool) {
+        guard let end = text.index(text.startIndex, offsetBy: excerptCharacters, limitedBy: text.endIndex),
+              end < text.endIndex else { return (text, false) }
+        return (text[..<end] + "…", true)
+    }
+
     /// The record as one line of JSON (no newline), `t` in seconds since
     /// start with three decimals.
     public func jsonLine(at seconds: Double) -> String {
@@ -45,7 +56,11 @@ public enum EventRecord: Sendable, Equatable {
         case let .start(version, columns, rows):
             json.add("version", version); json.add("cols", columns); json.add("rows", rows)
         case let .cue(index, count, text, automatic):
-            json.add("index", index); json.add("count", count); json.add("text", text); json.add("automatic", automatic)
+            json.add("index", index); json.add("count", count)
+            let excerpt = EventRecord.excerpt(text)
+            json.add("text", excerpt.text)
+            if excerpt.cut { json.add("textBytes", text.utf8.count) }
+            json.add("automatic", automatic)
         case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)

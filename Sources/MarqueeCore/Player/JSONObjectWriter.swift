@@ -13,8 +13,12 @@ struct JSONObjectWriter {
 
     func finish() -> String { text + "}" }
 
-    /// A JSON string literal; control characters are escaped so a message
-    /// can never break the one-object-per-line format.
+    /// A JSON string literal. Besides what JSON requires, every character a
+    /// terminal would act on or hide is escaped — C0 and C1 controls, DEL,
+    /// the line and paragraph separators, and format characters (bidi
+    /// overrides and isolates, zero-width spaces and joiners, the BOM) — so
+    /// a message can never break the one-object-per-line format, and
+    /// printing the log to a terminal shows what the message held.
     static func quote(_ string: String) -> String {
         var result = "\""
         for scalar in string.unicodeScalars {
@@ -24,13 +28,30 @@ struct JSONObjectWriter {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where needsEscape(scalar):
+                if scalar.value > 0xFFFF {
+                    // Outside the BMP, JSON spells a character as its UTF-16 pair.
+                    let offset = scalar.value - 0x1_0000
+                    result += unicodeEscape(0xD800 + (offset >> 10)) + unicodeEscape(0xDC00 + (offset & 0x3FF))
+                } else {
+                    result += unicodeEscape(scalar.value)
+                }
             default:
                 result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return true
+        default: return scalar.properties.generalCategory == .format
+        }
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

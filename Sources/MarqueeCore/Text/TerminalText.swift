@@ -32,7 +32,7 @@ public enum TerminalText {
     }
 
     /// `text` with every character a terminal would act on shown as an
-    /// escape instead (`\e`, `\n`, `\x07`, `\u{202E}`), for messages that
+    /// escape instead (`\e`, `\n`, `\x07`, `\u{202E}`, `\u{200B}`), for messages that
     /// quote what the user typed or a file held: an error line must show a
     /// bad value, not run it.
     ///
@@ -49,10 +49,16 @@ public enum TerminalText {
             case 0x09: result += "\\t"
             case 0x00...0x1F, 0x7F...0x9F:
                 result += "\\x" + hex(scalar.value, digits: 2)
-            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x2028, 0x2029:
+            case 0x2028, 0x2029:
                 result += "\\u{" + hex(scalar.value, digits: 4) + "}"
             default:
-                result.unicodeScalars.append(scalar)
+                // Format characters (bidi overrides and isolates, zero-width
+                // spaces and joiners, the BOM) reorder or hide what follows.
+                if scalar.properties.generalCategory == .format {
+                    result += "\\u{" + hex(scalar.value, digits: 4) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result

@@ -74,6 +74,33 @@ struct CueFileParserTests {
         #expect(result.notes == ["cues:2: line cut to 65536 bytes"])
     }
 
+    @Test("deck texts and captions get the bound of a text line, with a note")
+    func hugeDeckEntry() throws {
+        let huge = String(repeating: "日", count: CueFileParser.maximumLineBytes)  // 3 bytes each
+        let deck = #"[{"text": "\#(huge)", "caption": "\#(huge)"}, "\#(huge)"]"#
+        let result = try parse(deck, deck: true)
+        #expect(result.cues.count == 2)
+        for cue in result.cues {
+            #expect(cue.text.utf8.count <= CueFileParser.maximumLineBytes && cue.text.allSatisfy { $0 == "日" })
+        }
+        #expect(result.cues[0].caption.map { $0.utf8.count <= CueFileParser.maximumLineBytes } == true)
+        #expect(result.notes == ["cues: entry 1: text cut to 65536 bytes", "cues: entry 1: caption cut to 65536 bytes",
+                                 "cues: entry 2: text cut to 65536 bytes"])
+    }
+
+    @Test("a cut keeps every whole character before the limit", arguments: [1, 2, 3, 4])
+    func cutAtBoundary(width: Int) {
+        let character = ["a", "é", "日", "😀"][width - 1]
+        // Whole characters up to two bytes short of the limit, then one that ends past it or exactly on it.
+        let filler = Array(String(repeating: "a", count: CueFileParser.maximumLineBytes - width).utf8)
+        let exact = filler + Array(character.utf8) + Array("tail".utf8)
+        #expect(CueFileParser.cut(exact).count == CueFileParser.maximumLineBytes, "a character ending on the limit stays")
+        let over = filler + [UInt8(ascii: "b")] + Array(character.utf8)
+        let kept = CueFileParser.cut(over)
+        #expect(String(validating: kept, as: UTF8.self) != nil)
+        #expect(kept.count == (width == 1 ? CueFileParser.maximumLineBytes : filler.count + 1))
+    }
+
     @Test("control characters in cues are removed")
     func sanitized() throws {
         #expect(try parse("ON\u{1B}[31m AIR\u{7}\n").cues.map(\.text) == ["ON AIR"])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MarqueeCore
 
@@ -20,5 +21,30 @@ struct EventRecordTests {
         let line = EventRecord.error(message: "bad\nline\u{1B}[31m\\").jsonLine(at: .nan)
         #expect(line == #"{"t":0.000,"event":"error","message":"bad\nline\u001b[31m\\"}"#)
         #expect(!line.contains("\n"))
+    }
+
+    @Test("C1 controls, bidi, zero-width and other format characters are escaped; the text decodes back whole",
+          arguments: ["csi\u{9B}31m", "next\u{85}line", "rtl\u{202E}cba", "iso\u{2066}x\u{2069}", "zw\u{200B}sp\u{200D}j",
+                      "bom\u{FEFF}", "alm\u{061C}", "tag\u{E0041}", "del\u{7F}", "emoji 👩\u{200D}💻 ok"])
+    func hostileText(text: String) throws {
+        let line = EventRecord.cue(index: 0, count: 1, text: text, automatic: false).jsonLine(at: 1)
+        for scalar in line.unicodeScalars {
+            #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar.properties.generalCategory != .format,
+                    "raw U+\(String(scalar.value, radix: 16)) in \(line)")
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == text)
+    }
+
+    @Test("a cue record carries an excerpt of a long message, and says how long it was")
+    func excerpt() throws {
+        let long = String(repeating: "é", count: 10_000)
+        let line = EventRecord.cue(index: 0, count: 1, text: long, automatic: false).jsonLine(at: 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == String(repeating: "é", count: EventRecord.excerptCharacters) + "…")
+        #expect(object["textBytes"] as? Int == 20_000)
+        #expect(line.utf8.count < 700)
+        let short = EventRecord.cue(index: 0, count: 1, text: String(repeating: "x", count: 256), automatic: false).jsonLine(at: 1)
+        #expect(!short.contains("textBytes") && !short.contains("…"))
     }
 }
