@@ -81,6 +81,22 @@ extension EndToEnd {
             #expect(result.stderr.contains("/nonexistent-e2e/cues.txt"))
         }
 
+        @Test("no diagnostic on any path writes a control, C1 or format character raw", arguments: [
+            ["--color", "\u{1B}]2;PWNED\u{7}"], ["--style", "\u{9B}2J"], ["-s", "\u{202E}9"], ["--\u{1B}[2Jbogus"],
+            ["-f", "/nonexistent/\u{1B}]2;x\u{7}\u{202E}"], ["--events", "/nonexistent/\u{9B}31m\u{200B}", "hi"],
+            ["--font", "/nonexistent/\u{202E}\u{FEFF}", "hi"], ["--thermal", "\u{2066}hot", "hi"],
+        ])
+        func diagnosticsAreEscaped(arguments: [String]) async throws {
+            let result = try await Self.run(arguments)
+            #expect(result.status != 0)
+            let text = String(decoding: result.stderrData, as: UTF8.self)
+            #expect(!text.isEmpty)
+            for scalar in text.unicodeScalars where scalar != "\n" {
+                #expect(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) && scalar.properties.generalCategory != .format,
+                        "raw U+\(String(scalar.value, radix: 16, uppercase: true)) on stderr: \(text.debugDescription)")
+            }
+        }
+
         @Test("--help and --version print to stdout and exit 0")
         func helpAndVersion() async throws {
             let help = try await Self.run(["--help"])
