@@ -94,9 +94,15 @@ public enum Program {
         return settings
     }
 
-    private static func loadCues(_ options: Options) throws(Platform.Failure) -> CueFileParser.Result {
+    static func loadCues(_ options: Options) throws(Platform.Failure) -> CueFileParser.Result {
         if let message = options.message {
-            return CueFileParser.Result(cues: [Cue(text: message, seconds: options.seconds)], notes: [])
+            // The bound of a cue file's lines holds for the command line too.
+            guard message.utf8.count > CueFileParser.maximumLineBytes else {
+                return CueFileParser.Result(cues: [Cue(text: message, seconds: options.seconds)], notes: [])
+            }
+            let cut = String(decoding: CueFileParser.cut(Array(message.utf8)), as: UTF8.self)
+            return CueFileParser.Result(cues: [Cue(text: cut, seconds: options.seconds)],
+                                        notes: ["message cut to \(CueFileParser.maximumLineBytes) bytes"])
         }
         if let file = options.file {
             return try loadCueFile(file, seconds: options.seconds)

@@ -106,3 +106,19 @@ struct CueFileParserTests {
         #expect(try parse("ON\u{1B}[31m AIR\u{7}\n").cues.map(\.text) == ["ON AIR"])
     }
 }
+
+@Suite("Message on the command line")
+struct CommandLineMessageTests {
+    @Test("a message longer than a cue line is cut to the same bound, with a note")
+    func longMessage() throws {
+        var options = Options()
+        options.message = String(repeating: "日", count: 40_000)  // 120,000 bytes: under Linux's 128 KiB per argument
+        let result = try Program.loadCues(options)
+        #expect(result.cues.count == 1)
+        #expect(result.cues[0].text.utf8.count <= CueFileParser.maximumLineBytes)
+        #expect(result.cues[0].text.allSatisfy { $0 == "日" })
+        #expect(result.notes == ["message cut to 65536 bytes"])
+        options.message = "ON AIR"
+        #expect(try Program.loadCues(options).notes.isEmpty)
+    }
+}
