@@ -423,13 +423,25 @@ print(json.dumps(late))
 """
 
 
-def run_scroll(cfg, cols, rows, reference=False):
-    """Scrolling MESSAGE, default style and speed, for cfg.scroll_window seconds.
+def long_deck(cfg):
+    """A one-entry deck whose message and caption are each as long as a cue
+    line may be (64 KiB): per-frame work must not grow with either."""
+    path = os.path.join(cfg.workdir, "long-deck.json")
+    if not os.path.exists(path):
+        words = ("LONG MESSAGE " * 6000)[:65536]
+        caption = ("a caption that goes on " * 3000)[:65536]
+        with open(path, "w") as f:
+            json.dump([{"text": words, "caption": caption}], f)
+    return ["-f", path]
+
+
+def run_scroll(cfg, cols, rows, reference=False, args=None):
+    """Scrolling MESSAGE (or `args`), default style and speed, for cfg.scroll_window seconds.
 
     With `reference`, a plain Python 60 Hz sleep loop runs in its own process
     during the same window: its lateness is the machine's scheduling noise,
     the floor under the program's frame jitter."""
-    r = TmuxRun(cfg.binary, [MESSAGE], cols, rows, cfg.workdir, trace=True)
+    r = TmuxRun(cfg.binary, args or [MESSAGE], cols, rows, cfg.workdir, trace=True)
     ref = None
     try:
         r.release()
@@ -690,6 +702,8 @@ def measure(cfg):
         name = f"{cols}x{rows}"
         log(f"scrolling at {name} ({cfg.scroll_window:g} s window)")
         results["scroll"][name] = repeat(cfg, f"scroll {name}", run_scroll, cols, rows, name == "200x50")
+    log(f"scrolling a 64 KiB message with a 64 KiB caption at 200x50 ({cfg.scroll_window:g} s window)")
+    results["scroll_long"] = repeat(cfg, "scroll long", run_scroll, 200, 50, False, long_deck(cfg))
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
@@ -778,6 +792,13 @@ def build_report(cfg, raw):
             add("scroll_ticks_per_s", "frame ticks/s (trace lines / run)",
                 [r["trace_ticks"] / (r["seconds"] + cfg.warmup) for r in runs if "error" not in r],
                 "/s", fmt="{:.0f}")
+    long_runs = raw.get("scroll_long") or []
+    # The length of a message or caption must not show in the cost of a
+    # frame: the same target as the short message at this size.
+    add("scroll_long_cpu", "scroll 200x50, 64 KiB message and 64 KiB caption: CPU (one core)",
+        col(long_runs, "cpu_pct"), "%", "<= 1.0 %", lambda v: v <= 1.0, fmt="{:.2f}")
+    add("scroll_long_bytes", "scroll 200x50, 64 KiB message and caption: bytes/s to terminal",
+        col(long_runs, "bytes_per_s"), "B/s", fmt="{:,.0f}")
     for mode in ("stopped", "rest", "paused"):
         runs = raw[mode]
         add(f"{mode}_cpu", f"{mode}: CPU (one core)", col(runs, "cpu_pct"), "%", "< 0.1 %",
