@@ -31,7 +31,9 @@ enum Platform {
     }
 
     /// Writes all of `text`, retrying short writes and interruptions.
-    static func writeAll(_ fd: Int32, _ text: String) {
+    /// Returns nil when all was written, else the errno of the failure.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -41,9 +43,11 @@ enum Platform {
             } else if written < 0, errno == EINTR {
                 continue
             } else {
-                return
+                // write(2) returns 0 only for a zero count; count it as EIO.
+                return written < 0 ? errno : EIO
             }
         }
+        return nil
     }
 
     /// An error that ends the run: a message line and an exit status.

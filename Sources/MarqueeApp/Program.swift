@@ -9,11 +9,18 @@ public enum Program {
     /// Largest cue file read (a sign's messages are small; this bounds memory).
     static let maximumCueFileBytes = 16 * 1_048_576
 
+    /// `standard` says which standard descriptors the process started
+    /// without (`StandardDescriptors.claim`, called before anything opened
+    /// a descriptor).
     @MainActor
-    public static func main(arguments: [String]) async -> Int32 {
+    public static func main(arguments: [String], standard: StandardDescriptors = StandardDescriptors()) async -> Int32 {
         // First, so that even a crash while loading cues does not wait on
         // the runtime's "Press space to interact" prompt.
         CrashGuard.install(environment: Platform.environment)
+        // A write to an events log that is a FIFO or pipe whose reader went
+        // away must fail with EPIPE, to be reported (EventLog), not end the
+        // sign by SIGPIPE with the terminal still in sign mode.
+        signal(SIGPIPE, SIG_IGN)
         let options: Options
         do {
             switch try CommandLineParser.parse(arguments) {
@@ -31,7 +38,10 @@ public enum Program {
             Platform.writeError("Try 'ledmarquee --help' for more information.")
             return 2
         }
-        do {
+        do throws(Platform.Failure) {
+            if options.file == "-", standard.inputClosed {
+                throw Platform.Failure(message: "cannot read cues: standard input is closed", status: 1)
+            }
             return try await play(options)
         } catch {
             Platform.writeError("ledmarquee: \(error.message)")
@@ -73,7 +83,13 @@ public enum Program {
         } catch {
             throw Platform.Failure(message: error.description, status: 1)
         }
-        return await controller.run(notes: loaded.notes)
+        let status = await controller.run(notes: loaded.notes)
+        // After the terminal is given back, so the line is seen.
+        if let message = log?.lossMessage {
+            Platform.writeError("ledmarquee: \(message)")
+            return status == 0 ? 1 : status
+        }
+        return status
     }
 
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {

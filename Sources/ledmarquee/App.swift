@@ -10,10 +10,12 @@ import MarqueeApp
 @main
 struct App {
     static func main() {
+        // Before the loop opens its descriptors (StandardDescriptors says why).
+        let standard = StandardDescriptors.claim()
         let loop = EventLoop.main
         let arguments = Array(CommandLine.arguments.dropFirst())
         loopTask(on: loop) {
-            let status = await Program.main(arguments: arguments)
+            let status = await Program.main(arguments: arguments, standard: standard)
             loop.stop(status: status)
         }
         exit(loop.run())

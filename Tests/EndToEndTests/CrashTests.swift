@@ -45,5 +45,24 @@ extension EndToEnd {
             }
             #expect(session.events().last?.name != "quit", "a crash is not a quit")
         }
+
+        // A real trap, not a signal sent from outside: LEDMARQUEE_TEST_TRAP=1
+        // makes the player hit a preconditionFailure after its first frame
+        // (docs/testing.md). Swift traps arrive as SIGILL on x86-64 (ud2) and
+        // SIGTRAP on arm64 (brk).
+        @Test("a Swift trap (LEDMARQUEE_TEST_TRAP=1) restores the terminal and ends the process by its signal")
+        func trapRestoresTerminal() async throws {
+            var launch = Launch(arguments: ["TRAP TEST"], stderrToFile: true)
+            launch.environment = ["LEDMARQUEE_TEST_TRAP": "1"]
+            let session = try await Session.start("trap", launch)
+            defer { session.close() }
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 128 + SIGILL || status == 128 + SIGTRAP, "ended by the trap's signal, got \(status)")
+            let screen = try await session.expectTerminalRestored()
+            #expect(!screen.contains("Press space to interact"), "the crash report prompted:\n\(screen.text)")
+            #expect(session.stderrText.contains("Program crashed"), "the crash report: \(session.stderrText)")
+            #expect(session.events("start").count == 1, "it played: \(session.events())")
+            #expect(session.events().last?.name != "quit", "a crash is not a quit")
+        }
     }
 }

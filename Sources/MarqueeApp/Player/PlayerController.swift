@@ -25,6 +25,10 @@ final class PlayerController {
     private var quitting = false
     private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
+    /// `LEDMARQUEE_TEST_TRAP=1`: trap on purpose after the first frame, so
+    /// the end-to-end tests can check that a real crash restores the
+    /// terminal (docs/testing.md).
+    private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
          inputFD: Int32, power: PowerSampler?, reloader: CueReloader?) throws(TerminalError) {
@@ -40,15 +44,21 @@ final class PlayerController {
         self.power = power
         self.reloader = reloader
         frameTrace = FrameTrace(environment: environment)
+        trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
 
     /// Plays until a quit key or signal; returns the exit status. `notes`
     /// (cuts made while reading the cues) go to the log, since the terminal
     /// now belongs to the sign. The signals must have been blocked
-    /// (`SignalEvents.block`).
+    /// (`SignalEvents.block`). A log whose `start` record cannot be
+    /// written ends the run before the first frame, with the terminal
+    /// given back: the caller reports `log.loss` (docs/events-log.md).
     func run(notes: [String]) async -> Int32 {
-        log?.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now())
-        notes.forEach { log?.write(.error(message: $0), at: engine.now()) }
+        if let log, log.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now()) != nil {
+            screen.close()
+            return 1
+        }
+        notes.forEach { record(.error(message: $0)) }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
         engine.measure = { [weak self] state in self?.measure(state) }
@@ -70,7 +80,7 @@ final class PlayerController {
         let signals = SignalEvents.watch { [weak self] signal in
             MainActor.assumeIsolated { self?.handle(signal) }
         }
-        if signals == nil { log?.write(.error(message: "no signalfd: signals are not handled"), at: engine.now()) }
+        if signals == nil { record(.error(message: "no signalfd: signals are not handled")) }
         startPeriodicWork()
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
@@ -80,13 +90,21 @@ final class PlayerController {
         log?.write(.quit, at: engine.now())
         frameTrace?.flush()
         screen.close()
-        return 0
+        return log?.loss == nil ? 0 : 1
+    }
+
+    /// Writes a record to the log. One that cannot be written is said on
+    /// the controls line, every time (a key clears a notice, and the key's
+    /// own record then fails again), so the loss is never silent.
+    private func record(_ record: EventRecord) {
+        guard let log, let failure = log.write(record, at: engine.now()) else { return }
+        engine.send(.notice(EventLog.notice(failure)))
     }
 
     private func perform(_ effects: [PlayerEffect]) {
         for effect in effects {
             switch effect {
-            case .log(let record): log?.write(record, at: engine.now())
+            case .log(let entry): record(entry)
             case .quit: quit()
             case .probePower: readPower()
             }
@@ -106,7 +124,7 @@ final class PlayerController {
         if !missingGlyphsNoticed, layouts.line(for: state.currentCue.text).usedPlaceholder {
             missingGlyphsNoticed = true
             let notice = FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
-            log?.write(.error(message: notice), at: engine.now())
+            record(.error(message: notice))
             engine.send(.notice(notice))
         }
         return measure
@@ -125,7 +143,7 @@ final class PlayerController {
             quit()
         case .resize:
             screen.updateSize()
-            log?.write(.resize(columns: screen.columns, rows: screen.rows), at: engine.now())
+            record(.resize(columns: screen.columns, rows: screen.rows))
             lastScene = nil
             engine.send(.resized)
         case .suspend:
@@ -162,7 +180,7 @@ final class PlayerController {
                     switch reloader.check() {
                     case .unchanged: break
                     case .changed(let cues): self.engine.send(.cuesReplaced(cues))
-                    case .failed(let message): self.log?.write(.error(message: message), at: self.engine.now())
+                    case .failed(let message): self.record(.error(message: message))
                     }
                 }
             })
@@ -178,5 +196,6 @@ final class PlayerController {
         guard let frame else { return }
         lastScene = scene
         screen.draw(frame)
+        if trapAfterFirstFrame { preconditionFailure("LEDMARQUEE_TEST_TRAP=1: the trap the crash tests ask for") }
     }
 }

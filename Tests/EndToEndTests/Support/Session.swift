@@ -18,6 +18,16 @@ struct Launch {
     var environment: [String: String] = [:]
     var columns = 100
     var rows = 30
+    /// The `--events` argument, relative to the session directory (the
+    /// program's working directory); nil: `events.jsonl`, which `events()`
+    /// reads.
+    var events: String?
+    /// Whether the pane's shell traps SIGHUP (it does, to record the exit
+    /// status); without the trap it dies of a hang-up, and the kernel then
+    /// sends SIGHUP to the program too.
+    var shellTrapsHangup = true
+    /// Starts the program with SIGHUP ignored (`trap "" HUP` before `exec`).
+    var ignoreHangup = false
     /// Writes files into the session directory (the program's working
     /// directory, so arguments can name them relatively) before the start.
     var prepare: ((URL) throws -> Void)?
@@ -88,8 +98,9 @@ final class Session {
         if launch.noColor { environment.append("NO_COLOR=1") }
         environment += launch.environment.sorted { $0.key < $1.key }.map { q("\($0.key)=\($0.value)") }
         // `sh -c 'echo $$ > pid; exec ...'` records the pid the program will have.
-        var command = "sh -c " + q("echo $$ > \"$0\"; exec \"$@\"") + " " + q(session.pidPath) + " "
-        command += environment.joined(separator: " ") + " " + q(binary) + " --events " + q(session.eventsPath)
+        let ignore = launch.ignoreHangup ? "trap '' HUP; " : ""
+        var command = "sh -c " + q(ignore + "echo $$ > \"$0\"; exec \"$@\"") + " " + q(session.pidPath) + " "
+        command += environment.joined(separator: " ") + " " + q(binary) + " --events " + q(launch.events ?? session.eventsPath)
         command += launch.arguments.map { " " + q($0) }.joined()
         if launch.stderrToFile { command += " 2> " + q(directory.appendingPathComponent("stderr").path) }
         if let feeder = launch.stdinCommand { command = feeder + " | " + command }
@@ -100,7 +111,7 @@ final class Session {
             # Ctrl-C in the pane signals the whole foreground group: the shell
             # must survive it to record the exit status (a caught signal is
             # reset to the default in the child, an ignored one would not be).
-            trap ':' INT HUP TERM QUIT
+            trap ':' INT \(launch.shellTrapsHangup ? "HUP " : "")TERM QUIT
             echo e2e-before-marker
             \(command)
             st=$?
