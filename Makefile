@@ -7,7 +7,7 @@ BIN    := .build/release/ledmarquee
 SCRATCH := $(CURDIR)/.build/tmp
 SWIFT_ENV = mkdir -p $(SCRATCH) && TMPDIR=$(SCRATCH)
 
-.PHONY: all deps build run test bench install uninstall clean
+.PHONY: all deps build run test bench soak install uninstall clean
 
 all: build
 
@@ -28,6 +28,11 @@ test: deps
 
 bench: build
 	./bench/run.sh
+
+# The release binary for SOAK_SECONDS (default 600) under random keys and
+# resizes, checking for growth, hangs and a restored terminal (docs/testing.md).
+soak: build
+	python3 scripts/soak.py --binary $(BIN)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
