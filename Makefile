@@ -7,7 +7,9 @@ BIN    := .build/release/ledmarquee
 SCRATCH := $(CURDIR)/.build/tmp
 SWIFT_ENV = mkdir -p $(SCRATCH) && TMPDIR=$(SCRATCH)
 
-.PHONY: all deps build run test bench soak install uninstall clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build run test fuzz bench soak install uninstall clean
 
 all: build
 
@@ -20,11 +22,18 @@ build: deps
 run: build
 	$(BIN)
 
-# Unit tests and the end-to-end tests (the real binary in tmux) in one run;
-# the last line is Swift Testing's count line.
+# Unit tests and the end-to-end tests (the real binary in tmux) in one run,
+# after a smoke of every fuzz target (corpus replayed, then 5 s each; its own
+# summary line first), so the last line stays Swift Testing's count line.
 test: deps
 	$(SWIFT_ENV) $(SWIFT) build
+	./scripts/fuzz.sh smoke
 	$(SWIFT_ENV) $(SWIFT) test
+
+# libFuzzer targets for every parser and for layout/composition
+# (Tests/Fuzz/README.md): each replays its corpus, then fuzzes FUZZ_SECONDS.
+fuzz: deps
+	./scripts/fuzz.sh run $(FUZZ_SECONDS)
 
 bench: build
 	./bench/run.sh

@@ -1,0 +1,50 @@
+import MarqueeApp
+import MarqueeCore
+
+// The cue file invariants, shared by the text and the JSON deck harnesses.
+
+/// Default seconds the parse is given, picked by the input's length so seed
+/// files stay real cue files: the sane default, the clamps' edges and the
+/// values `SecondsPerMessage.sanitize` must mend.
+let defaultSecondsChoices: [Double] = [5, 2, 20, 0, -3, 1e9, .nan, .infinity, -.infinity, 7.5]
+
+func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
+    let seconds = defaultSecondsChoices[bytes.count % defaultSecondsChoices.count]
+    let result: CueFileParser.Result
+    do {
+        result = try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
+    } catch {
+        // The file name is ours and the messages quote nothing from the
+        // file, so an error is clean before visible() even runs.
+        require(error.message.hasPrefix(name + ":"), "cue error names the file first", error.message)
+        require(!hasTerminalControl(error.message), "cue error holds a control character", error.message)
+        requireSafeMessage(error.message, "cue error")
+        return
+    }
+    require(!result.cues.isEmpty, "a parsed cue file has at least one cue")
+    if !isDeck {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        require(result.cues.count <= lines, "no more cues than lines", "\(result.cues.count) > \(lines)")
+    }
+    for note in result.notes {
+        require(!hasTerminalControl(note), "cue note holds a control character", note)
+    }
+    for cue in result.cues {
+        require((SecondsPerMessage.minimum...SecondsPerMessage.maximum).contains(cue.seconds),
+                "cue seconds within 2...20", "\(cue.seconds)")
+        require(!hasTerminalControl(cue.text), "cue text holds a control character", cue.text)
+        require(!cue.text.isEmpty && !cue.text.allSatisfy({ $0 == " " }), "cue text is not blank", cue.text)
+        require(TerminalText.sanitize(cue.text) == cue.text, "cue text is already sanitised", cue.text)
+        if !isDeck {
+            // Lines are cut to the limit, and sanitising never lengthens text.
+            require(cue.text.utf8.count <= CueFileParser.maximumLineBytes, "a text cue is cut to its line limit",
+                    "\(cue.text.utf8.count) bytes")
+        }
+        if let caption = cue.caption {
+            require(!caption.isEmpty, "a caption is nil rather than empty")
+            require(!hasTerminalControl(caption), "caption holds a control character", caption)
+        }
+        // What the tiny-pane fallback and the caption row print.
+        require(!cue.displayText.text.unicodeScalars.contains(where: isC0orC1), "display text holds a C0/C1 control")
+    }
+}
