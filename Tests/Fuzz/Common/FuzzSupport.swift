@@ -31,6 +31,12 @@ func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     }
 }
 
+/// What `TerminalText.visible` shows escaped: the controls above and every
+/// format character (zero-width spaces and joiners, the BOM, bidi marks).
+func isEscapedByVisible(_ scalar: Unicode.Scalar) -> Bool {
+    isTerminalControl(scalar) || scalar.properties.generalCategory == .format
+}
+
 /// C0, DEL and C1 only: what `FontError.description` promises to escape.
 func isC0orC1(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

@@ -16,11 +16,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let shown = TerminalText.visible(text)
-    require(!hasTerminalControl(shown), "visible text holds a control character", shown)
+    require(!shown.unicodeScalars.contains(where: isEscapedByVisible), "visible text holds a control or format character", shown)
     require(shown.unicodeScalars.allSatisfy { !$0.isASCII || (0x20...0x7E).contains($0.value) },
             "visible text's ASCII is printable", shown)
     require(TerminalText.sanitize(shown) == shown, "visible text survives sanitise unchanged", shown)
-    require((shown == text) == !hasTerminalControl(text), "visible changes text exactly when it holds a control")
+    require((shown == text) == !text.unicodeScalars.contains(where: isEscapedByVisible),
+            "visible changes text exactly when it holds a control or format character")
 
     let width = TerminalText.cellWidth(of: clean)
     require(width >= 0 && width <= 2 * clean.unicodeScalars.count, "cell width within 0...2 per scalar", "\(width)")
