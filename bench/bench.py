@@ -885,12 +885,15 @@ def main():
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints); "
-                        "the results go to a temporary file unless --output is given")
+                        "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()
     if args.output is None:
-        args.output = (os.path.join(tempfile.gettempdir(), "ledmarquee-bench-partial.json") if args.only
-                       else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.json"))
+        here = os.path.dirname(os.path.abspath(__file__))
+        # A partial run must not replace results.json; it goes beside the
+        # build, not into /tmp, where it would be left behind.
+        args.output = (os.path.join(here, "..", ".build", "bench-partial.json") if args.only
+                       else os.path.join(here, "results.json"))
     sys.stdout.reconfigure(line_buffering=True)
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"bench: no executable at {args.binary} (run `make build` or set LEDMARQUEE_BIN)")
