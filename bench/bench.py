@@ -165,8 +165,8 @@ def alive(pid):
     try:
         with open(f"/proc/{pid}/stat") as f:
             state = f.read().rsplit(")", 1)[1].split()[0]
-        return state != "Z"
-    except FileNotFoundError:
+        return state not in ("Z", "X")
+    except (FileNotFoundError, ProcessLookupError):
         return False
 
 

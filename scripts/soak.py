@@ -34,6 +34,10 @@ import sys
 import tempfile
 import time
 
+# The /proc readers and the polling wait are the benchmark's (one copy).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+from bench import alive, proc_cpu_ticks, proc_status, wait_until  # noqa: E402
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 COLS, ROWS = 200, 50
 # At 200x50 the sign is 100 LEDs wide: 120 LED columns a second moves the
@@ -63,35 +67,6 @@ SLOWER = {"-", "_", "down"}
 
 def log(message):
     print(f"[soak {time.strftime('%H:%M:%S')}] {message}", flush=True)
-
-
-def read_status(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return dict(line.rstrip("\n").split(":\t", 1) for line in f if ":\t" in line)
-
-
-def cpu_ticks(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-
-
-def wait_until(predicate, timeout, step=0.02):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
 
 
 def median(values):
@@ -291,10 +266,10 @@ exec sleep 600
 
     def sample(self, t0):
         try:
-            status = read_status(self.pid)
+            status = proc_status(self.pid)
             fds = len(os.listdir(f"/proc/{self.pid}/fd"))
             threads = len(os.listdir(f"/proc/{self.pid}/task"))
-            ticks = cpu_ticks(self.pid)
+            ticks = proc_cpu_ticks(self.pid)
         except (FileNotFoundError, ProcessLookupError):
             return False
         self.samples.append({

@@ -61,13 +61,7 @@ struct RowShiftOrderTests {
         // records; if a new ncurses changed them, this fails here instead of
         // the sign quietly falling back to the slower ncurses shift.
         let terminal = try ByteCapture()
-        let input = try #require(fopen("/dev/null", "re"))
-        defer { fclose(input) }
-        let handlers = SignalHandlers()
-        defer { handlers.restore() }
-        let screen = try #require(newterm("xterm", terminal.stream, input))
-        typeahead(-1)
-        resizeterm(24, 80)
+        let screen = try Self.open(on: terminal)
         let works = lm_line_records_work()
         let drawn = Self.update(Self.before, column: 0)
         lm_shift_line_records(Self.row, Self.shift)
@@ -81,8 +75,7 @@ struct RowShiftOrderTests {
             _ = getcchar(&cell, &text, &attributes, &pair, nil)
             shown.append(UInt8(truncatingIfNeeded: text[0]))
         }
-        endwin()
-        delscreen(screen)
+        screen.close()
         _ = terminal.finish()
         #expect(works == 1)
         #expect(drawn == OK)
@@ -106,24 +99,14 @@ struct RowShiftOrderTests {
     static func record(shiftingToOtherStream: Bool) throws -> Recording {
         let terminal = try ByteCapture()
         let other = try ByteCapture()
-        let input = try #require(fopen("/dev/null", "re"))
-        defer { fclose(input) }
-        let handlers = SignalHandlers()
-        defer { handlers.restore() }
-
-        let screen = try #require(newterm("xterm", terminal.stream, input))
-        // /dev/null always reads as ready: without this ncurses would take
-        // it for typeahead and cut its updates short.
-        typeahead(-1)
-        resizeterm(24, 80)  // not whatever LINES/COLUMNS the runner has
+        let screen = try Self.open(on: terminal)
 
         var buffer = [CChar](repeating: 0, count: 64)
         let length = lm_delete_characters(shift, &buffer, Int32(buffer.count))
         let drawn = Self.update(before, column: 0)
         let shifted = lm_shift_row_left(shiftingToOtherStream ? other.stream : terminal.stream, row, shift, -1, buffer)
         let redrawn = Self.update(after, column: Int32(before.count) - shift)
-        endwin()
-        delscreen(screen)
+        screen.close()
 
         try #require(length > 0, "xterm has dch")
         #expect(drawn == OK && redrawn == OK)
@@ -131,6 +114,45 @@ struct RowShiftOrderTests {
         return Recording(terminal: terminal.finish(), other: other.finish(),
                          delete: buffer[..<Int(length)].map { UInt8(bitPattern: $0) })
     }
+
+    /// An ncurses screen for `xterm` writing to `terminal`, reading
+    /// /dev/null, 24x80, with the signal handlers `newterm` installs put
+    /// back by `close()`.
+    final class OpenScreen {
+        private let screen: OpaquePointer
+        private let input: UnsafeMutablePointer<FILE>
+        private let handlers: SignalHandlers
+
+        init(screen: OpaquePointer, input: UnsafeMutablePointer<FILE>, handlers: SignalHandlers) {
+            self.screen = screen
+            self.input = input
+            self.handlers = handlers
+        }
+
+        func close() {
+            endwin()
+            delscreen(screen)
+            fclose(input)
+            handlers.restore()
+        }
+    }
+
+    static func open(on terminal: ByteCapture) throws -> OpenScreen {
+        let input = try #require(fopen("/dev/null", "re"))
+        let handlers = SignalHandlers()
+        guard let screen = newterm("xterm", terminal.stream, input) else {
+            fclose(input)
+            handlers.restore()
+            throw ScreenOpenFailure()
+        }
+        // /dev/null always reads as ready: without this ncurses would take
+        // it for typeahead and cut its updates short.
+        typeahead(-1)
+        resizeterm(24, 80)  // not whatever LINES/COLUMNS the runner has
+        return OpenScreen(screen: screen, input: input, handlers: handlers)
+    }
+
+    struct ScreenOpenFailure: Error {}
 
     /// Puts `text` on `row` from `column` and sends it to the terminal.
     static func update(_ text: [UInt8], column: Int32) -> Int32 {
