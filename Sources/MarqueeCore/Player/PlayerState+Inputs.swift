@@ -7,34 +7,38 @@ extension PlayerState {
             state.controlsVisible = true
             state.notice = nil
             var effects: [PlayerEffect] = [.log(.key(name: key.name))]
-            switch key {
-            case .character("q"), .interrupt:
-                effects.append(.quit)
-            case .escape:
-                if state.helpOpen { state.helpOpen = false } else { effects.append(.quit) }
-            case .character("?"):
+            switch KeyBindings.action(for: key) {
+            case .quit?:
+                // Esc closes the overlay first: the overlay says so.
+                if key == .escape, state.helpOpen {
+                    state.helpOpen = false
+                    state.notice = "help closed (Esc again or q quits)"
+                } else {
+                    effects.append(.quit)
+                }
+            case .help?:
                 state.helpOpen.toggle()
-            case .character(" "):
+            case .pauseResume?:
                 effects += state.togglePause()
-            case .character("n"), .character("l"), .right:
+            case .next?:
                 effects += state.move(.forward, at: t)
-            case .character("p"), .character("h"), .left:
+            case .previous?:
                 effects += state.move(.backward, at: t)
-            case .character("+"), .character("="), .up:
+            case .faster?:
                 state.changeSpeed(faster: true, at: t)
-            case .character("-"), .character("_"), .down:
+            case .slower?:
                 state.changeSpeed(faster: false, at: t)
-            case .character("r"):
+            case .reverse?:
                 state.clock.reverse(at: t)
-            case .character("t"):
+            case .simulateThermal?:
                 state.settings.thermalOverride = PlayerState.nextThermalSimulation(after: state.settings.thermalOverride)
                 effects.append(.probePower)
-            case .character("b"):
+            case .simulateLowPower?:
                 state.settings.lowPowerOverride = PlayerState.nextLowPowerSimulation(after: state.settings.lowPowerOverride)
                 effects.append(.probePower)
-            case .character("m"):
+            case .reduceMotion?:
                 state.settings.reduceMotion.toggle()
-            default:
+            case .suspend?, nil:
                 break
             }
             return effects

@@ -1,18 +1,7 @@
 /// Turning the player state into the scene of one frame.
 extension PlayerState {
-    /// Every key, for the `?` overlay.
-    public static let helpLines = [
-        "space  pause / resume",
-        "n → l  next message",
-        "p ← h  previous message",
-        "+ -    faster / slower",
-        "r      reverse direction",
-        "t      simulate thermal state",
-        "b      simulate low power",
-        "m      reduce motion",
-        "?      close this help",
-        "q Esc  quit",
-    ]
+    /// Every key, for the `?` overlay (from the one key table).
+    public static let helpLines = KeyBindings.helpLines
 
     /// Where things go on a terminal of `columns` x `rows` for a message
     /// whose inked rows are `lineHeight` high.

@@ -44,7 +44,7 @@ public struct KeyDecoder: Sendable {
         case 0x03:
             return (.interrupt, 1)
         case 0x0D, 0x0A:
-            return (.character("\n"), 1)
+            return (.enter, 1)
         case 0x00...0x1F, 0x7F:
             return (.unknown, 1)
         default:

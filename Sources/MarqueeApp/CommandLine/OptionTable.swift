@@ -1,0 +1,119 @@
+import MarqueeCore
+
+/// One command-line option, declared once in ``OptionTable``: the parser,
+/// `--help`, the config file, the shell completions and the man-page test
+/// all read it, so no surface can name an option another does not know.
+public struct OptionSpec: Sendable, Equatable {
+    /// What follows the option, which is also what a shell completes there.
+    public enum Value: Sendable, Equatable {
+        /// A flag: nothing follows.
+        case none
+        /// A number (seconds, LEDs per second).
+        case number
+        /// One of a fixed list of words (the first ones listed are completed;
+        /// `#RRGGBB` and numbers that the option also takes are not).
+        case choice([String])
+        case file
+        case directory
+        /// Anything: a name, a time.
+        case text
+    }
+
+    /// The long name without its dashes: `seconds`.
+    public let long: String
+    public let short: Character?
+    /// Other long names that mean the same (`colour`).
+    public let aliases: [String]
+    /// The value's name in help text: `N`, `FILE`.
+    public let placeholder: String?
+    public let value: Value
+    /// The default, as a person would type it; nil when there is none.
+    public let defaultText: String?
+    /// One line of help; `--help` adds the default.
+    public let summary: String
+    /// Not allowed in the config file (it only makes sense for one run).
+    public let commandLineOnly: Bool
+
+    public init(_ long: String, short: Character? = nil, aliases: [String] = [], placeholder: String? = nil,
+                value: Value = .none, defaultText: String? = nil, summary: String, commandLineOnly: Bool = false) {
+        self.long = long
+        self.short = short
+        self.aliases = aliases
+        self.placeholder = placeholder
+        self.value = value
+        self.defaultText = defaultText
+        self.summary = summary
+        self.commandLineOnly = commandLineOnly
+    }
+
+    public var takesValue: Bool { value != .none }
+}
+
+/// Every option of `ledmarquee`, in the order `--help` lists them.
+public enum OptionTable {
+    private static let player = PlayerSettings()
+    private static let options = Options()
+
+    public static let all: [OptionSpec] = [
+        OptionSpec("file", short: "f", placeholder: "FILE", value: .file,
+                   summary: "cue file: a .json deck, else one message per line; - reads standard input",
+                   commandLineOnly: true),
+        OptionSpec("seconds", short: "s", placeholder: "N", value: .number, defaultText: format(SecondsPerMessage.standard),
+                   summary: "seconds per message, \(format(SecondsPerMessage.minimum)) to \(format(SecondsPerMessage.maximum))"),
+        OptionSpec("once", summary: "play the messages once, then stop on the last"),
+        OptionSpec("shuffle", summary: "random order, never the same message twice in a row"),
+        OptionSpec("speed", placeholder: "N", value: .number, defaultText: format(player.speed),
+                   summary: "LED columns per second; negative scrolls left-to-right; 0 is static"),
+        OptionSpec("static", summary: "do not scroll: show the message whole, wrapped and centred"),
+        OptionSpec("scale", placeholder: "N", value: .choice(["auto"]), defaultText: "auto",
+                   summary: "LED size: font pixels drawn N LEDs wide and tall (1 to 64), or auto"),
+        OptionSpec("color", short: "c", aliases: ["colour"], placeholder: "C",
+                   value: .choice(LEDColor.names.map(\.name) + ["rainbow"]), defaultText: "red",
+                   summary: "red, amber, green, blue, white, cyan, magenta, rainbow or #RRGGBB"),
+        OptionSpec("style", placeholder: "S", value: .choice(LEDStyle.allCases.map(\.rawValue)),
+                   defaultText: player.style.rawValue, summary: "dots, blocks, half or braille"),
+        OptionSpec("font", placeholder: "FILE", value: .file, defaultText: "built-in",
+                   summary: "a BDF font or a GNU Unifont .hex file"),
+        OptionSpec("sysfs-root", placeholder: "DIR", value: .directory, defaultText: options.sysfsRoot,
+                   summary: "where the power probe reads sysfs"),
+        OptionSpec("thermal", placeholder: "STATE", value: .choice(["auto"] + ThermalState.allCases.map(\.description)),
+                   defaultText: "auto", summary: "auto, or force nominal, fair, serious or critical"),
+        OptionSpec("low-power", placeholder: "MODE", value: .choice(["auto", "on", "off"]), defaultText: "auto",
+                   summary: "auto, on or off"),
+        OptionSpec("reduce-motion", summary: "no motion: show messages at rest"),
+        OptionSpec("probe-interval", placeholder: "N", value: .number, defaultText: format(options.probeInterval),
+                   summary: "seconds between power readings"),
+        OptionSpec("idle-timeout", placeholder: "N", value: .number, defaultText: format(player.idleTimeout),
+                   summary: "seconds without a key before the status line hides"),
+        OptionSpec("events", placeholder: "FILE", value: .file, summary: "append a JSON Lines log of what happens"),
+        OptionSpec("snapshot", summary: "print one frame as text and exit (no terminal needed)", commandLineOnly: true),
+        OptionSpec("cols", placeholder: "N", value: .number, defaultText: String(options.snapshotColumns),
+                   summary: "with --snapshot: the frame's width", commandLineOnly: true),
+        OptionSpec("rows", placeholder: "N", value: .number, defaultText: String(options.snapshotRows),
+                   summary: "with --snapshot: the frame's height", commandLineOnly: true),
+        OptionSpec("at", placeholder: "SECONDS", value: .number, defaultText: "a moment that shows the message",
+                   summary: "with --snapshot: the moment drawn", commandLineOnly: true),
+        OptionSpec("config", placeholder: "FILE", value: .file,
+                   defaultText: "$XDG_CONFIG_HOME/ledmarquee/config",
+                   summary: "read options from FILE", commandLineOnly: true),
+        OptionSpec("no-config", summary: "read no config file", commandLineOnly: true),
+        OptionSpec("completions", placeholder: "SHELL", value: .choice(["bash", "zsh", "fish"]),
+                   summary: "print the completion script for bash, zsh or fish", commandLineOnly: true),
+        OptionSpec("help", short: "h", summary: "show this help", commandLineOnly: true),
+        OptionSpec("version", short: "V", summary: "show the version", commandLineOnly: true),
+    ]
+
+    /// The option a long name or alias names.
+    public static func named(_ name: String) -> OptionSpec? {
+        all.first { $0.long == name || $0.aliases.contains(name) }
+    }
+
+    /// The option a short letter names.
+    public static func short(_ letter: Character) -> OptionSpec? {
+        all.first { $0.short == letter }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
