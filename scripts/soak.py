@@ -195,7 +195,7 @@ class Soak:
         # An empty sysfs tree: thermal and power unknown, played as nominal,
         # so the only motion stops are the ones the soak's keys cause.
         sysfs = os.path.join(self.dir, "sysfs")
-        os.mkdir(sysfs)
+        os.makedirs(os.path.join(sysfs, "class"))
         q = shlex.quote
         argv = [self.binary, "--events", self.events_path, "--sysfs-root", sysfs, "-f", cues,
                 "-s", "2", "--speed", str(int(START_SPEED))]

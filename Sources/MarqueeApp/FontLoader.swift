@@ -32,19 +32,9 @@ enum FontLoader {
         do {
             return try Platform.readAll(path, limit: maximumFileSize, dashIsStandardInput: false)
         } catch {
-            switch error {
-            case .system(let code): throw unreadable(path, strerror(code))
-            case .directory: throw unreadable(path, strerror(EISDIR))
-            case .notRegularFile:
-                throw FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: not a regular file")
-            case .tooLarge:
-                throw FontError(file: path, line: nil, kind: .tooLarge, detail: "font file is larger than \(maximumFileSize >> 20) MB")
-            }
+            throw FontError(file: path, line: nil, kind: error == .tooLarge ? .tooLarge : .unreadable,
+                            detail: "cannot read font: \(error.reason(limit: maximumFileSize))")
         }
-    }
-
-    private static func unreadable(_ path: String, _ reason: UnsafeMutablePointer<CChar>?) -> FontError {
-        FontError(file: path, line: nil, kind: .unreadable, detail: "cannot read font: \(reason.map { String(cString: $0) } ?? "unknown error")")
     }
 
     /// The fonts the sign draws with: `path` (`--font`) or the built-in LED

@@ -50,6 +50,22 @@ enum Platform {
         return nil
     }
 
+    /// Ends the process by `signal` with its default action, so that a
+    /// shell sees 128+N and a supervisor sees a signal, not a normal exit.
+    /// The signal is blocked (it arrived on the signalfd): it is raised
+    /// while blocked, so it is pending, then unblocked on this thread,
+    /// which takes it at once.
+    static func die(of signal: Int32) -> Never {
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // Not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process.
+        _exit(128 + signal)
+    }
+
     /// An error that ends the run: a message line and an exit status.
     struct Failure: Error {
         let message: String
@@ -110,16 +126,25 @@ enum Platform {
         do {
             return try readAll(path, limit: limit, dashIsStandardInput: true, regularFileOnly: regularFileOnly)
         } catch {
-            switch error {
-            case .system(let code):
-                throw Failure(message: "cannot read '\(path)': \(String(cString: strerror(code)))", status: 1)
-            case .directory:
-                throw Failure(message: "cannot read '\(path)': it is a directory", status: 1)
-            case .notRegularFile:
-                throw Failure(message: "cannot read '\(path)': not a regular file", status: 1)
-            case .tooLarge:
-                throw Failure(message: "'\(path)' is larger than \(limit / 1_048_576) MB", status: 1)
-            }
+            throw Failure(message: "\(displayName(path)): cannot read cue file: \(error.reason(limit: limit))", status: 1)
+        }
+    }
+
+    /// How a path is named in messages: `-` is standard input.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "standard input" : path
+    }
+}
+
+extension Platform.ReadError {
+    /// What went wrong, in the words every file error uses
+    /// (`ledmarquee: FILE: cannot read WHAT: REASON`).
+    func reason(limit: Int) -> String {
+        switch self {
+        case .system(let code): String(cString: strerror(code))
+        case .directory: String(cString: strerror(EISDIR))
+        case .notRegularFile: "not a regular file"
+        case .tooLarge: "larger than \(limit >> 20) MB"
         }
     }
 }

@@ -40,7 +40,7 @@ public enum Program {
         }
         do throws(Platform.Failure) {
             if options.file == "-", standard.inputClosed {
-                throw Platform.Failure(message: "cannot read cues: standard input is closed", status: 1)
+                throw Platform.Failure(message: "standard input: cannot read cue file: it is closed", status: 1)
             }
             return try await play(options)
         } catch {
@@ -52,6 +52,9 @@ public enum Program {
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
         let loaded = try loadCues(options)
+        // Said before the terminal becomes the sign, where they stay
+        // readable afterwards; the log and the sign get them too.
+        warn(loaded.notes)
         let cues = loaded.cues
         let fonts = try FontLoader.stack(path: options.font)
         let settings = playerSettings(options, cueCount: cues.count)
@@ -60,6 +63,7 @@ public enum Program {
                                                  rows: options.snapshotRows, at: options.snapshotAt))
             return 0
         }
+        try SysfsRootCheck.validate(options.sysfsRoot)
         let environment = Platform.environment
         let inputFD = try keyboardFD(cuesFromStdin: options.file == "-")
         let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
@@ -83,13 +87,30 @@ public enum Program {
         } catch {
             throw Platform.Failure(message: error.description, status: 1)
         }
-        let status = await controller.run(notes: loaded.notes)
+        var status = await controller.run(notes: loaded.notes)
         // After the terminal is given back, so the line is seen.
         if let message = log?.lossMessage {
             Platform.writeError("ledmarquee: \(message)")
-            return status == 0 ? 1 : status
+            status = status == 0 ? 1 : status
+        }
+        if let signal = controller.endingSignal.flatMap(SignalEvents.number(of:)) {
+            // Ctrl-\ is the quit key the terminal sends as a signal: its
+            // default action would leave a core file for a normal quit.
+            guard signal != SIGQUIT else { return 128 + SIGQUIT }
+            Platform.die(of: signal)
         }
         return status
+    }
+
+    /// Warnings printed at most: a deck with a mistake in every entry does
+    /// not bury the terminal (the events log has them all).
+    static let warningsShown = 5
+
+    static func warn(_ notes: [String]) {
+        notes.prefix(warningsShown).forEach { Platform.writeError("ledmarquee: warning: \($0)") }
+        if notes.count > warningsShown {
+            Platform.writeError("ledmarquee: warning: and \(notes.count - warningsShown) more like these")
+        }
     }
 
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {

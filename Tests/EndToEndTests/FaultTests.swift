@@ -19,7 +19,7 @@ extension EndToEnd {
             let status = try await session.waitForExit(timeout: 10)
             #expect(status == 1)
             let lines = session.stderrText.split(separator: "\n")
-            #expect(lines == ["ledmarquee: cannot write events log '/dev/full': No space left on device"], "stderr: \(lines)")
+            #expect(lines == ["ledmarquee: /dev/full: cannot write events log: No space left on device"], "stderr: \(lines)")
             try await session.expectTerminalRestored()
         }
 
@@ -35,7 +35,7 @@ extension EndToEnd {
             let status = try await session.waitForExit(timeout: 5)
             #expect(status == 1)
             let lines = session.stderrText.split(separator: "\n")
-            #expect(lines == ["ledmarquee: cannot open events log 'events.fifo': it is a FIFO no process is reading"],
+            #expect(lines == ["ledmarquee: events.fifo: cannot open events log: a FIFO no process is reading"],
                     "stderr: \(lines)")
         }
 
@@ -96,7 +96,7 @@ extension EndToEnd {
             #expect(status == 1, "records were lost: the run is not a success")
             let lines = session.stderrText.split(separator: "\n")
             // x and q's key records and the quit record.
-            #expect(lines == ["ledmarquee: events log 'events.fifo': 3 records not written: Broken pipe"], "stderr: \(lines)")
+            #expect(lines == ["ledmarquee: events.fifo: events log: 3 records not written: Broken pipe"], "stderr: \(lines)")
             try await session.expectTerminalRestored()
         }
 
@@ -164,7 +164,7 @@ extension EndToEnd {
                 let result = try await runCommand("/bin/sh", ["-c", script, binary] + extra)
                 #expect(result.status == 1)
                 let lines = result.stderr.split(separator: "\n")
-                #expect(lines == ["ledmarquee: cannot read cues: standard input is closed"], "stderr: \(lines)")
+                #expect(lines == ["ledmarquee: standard input: cannot read cue file: it is closed"], "stderr: \(lines)")
                 #expect(result.stdout.isEmpty)
             }
         }

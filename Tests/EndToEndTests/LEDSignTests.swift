@@ -83,12 +83,23 @@ extension EndToEnd {
         }
 
         enum QuitKey: String, CaseIterable, CustomTestStringConvertible {
-            // Ctrl-\ sends SIGQUIT (the wrapper shell traps it, the program quits).
-            case q, escape = "Escape", controlC = "C-c", controlBackslash = "C-\\"
+            // Ctrl-C and Ctrl-\ reach the program as SIGINT and SIGQUIT (the
+            // wrapper shell traps them and records the status).
+            case q, capitalQ = "Q", escape = "Escape", controlC = "C-c", controlBackslash = "C-\\"
             var testDescription: String { rawValue }
+            /// A key is a normal end; Ctrl-C is SIGINT, and the program dies
+            /// of it once the terminal is restored (128 + 2); Ctrl-\ exits
+            /// 128 + 3 without a core file.
+            var status: Int32 {
+                switch self {
+                case .q, .capitalQ, .escape: 0
+                case .controlC: 128 + SIGINT
+                case .controlBackslash: 128 + SIGQUIT
+                }
+            }
         }
 
-        @Test("a quit key exits 0 and restores the terminal", arguments: QuitKey.allCases)
+        @Test("a quit key restores the terminal and exits 0 (Ctrl-C 130, Ctrl-\\ 131)", arguments: QuitKey.allCases)
         func quitKeyRestoresTerminal(key: QuitKey) async throws {
             let session = try await Session.start("quit", Launch(arguments: ["QUIT TEST"]))
             defer { session.close() }
@@ -98,7 +109,7 @@ extension EndToEnd {
 
             try await session.send(key.rawValue)
             let status = try await session.waitForExit(timeout: 5)
-            try await expectRestored(session, status: status)
+            try await expectRestored(session, status: status, expected: key.status)
         }
 
         enum Signal: Int32, CaseIterable, CustomTestStringConvertible {
@@ -106,21 +117,24 @@ extension EndToEnd {
             var testDescription: String { "SIG" + String(describing: self).uppercased() }
         }
 
-        @Test("a signal exits 0 and restores the terminal", arguments: Signal.allCases)
+        @Test("a signal restores the terminal, then the exit status is 128 + N", arguments: Signal.allCases)
         func signalRestoresTerminal(signal: Signal) async throws {
-            let session = try await Session.start("signal", Launch(arguments: ["SIGNAL TEST"]))
+            let session = try await Session.start("signal", Launch(arguments: ["SIGNAL TEST"], recordsSignal: true))
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 5)
             let pid = try await session.programPID()
             #expect(kill(pid, signal.rawValue) == 0)
             let status = try await session.waitForExit(timeout: 5)
-            try await expectRestored(session, status: status)
+            try await expectRestored(session, status: status, expected: 128 + signal.rawValue)
+            // SIGQUIT exits 131 (its default action would dump core for a
+            // plain quit); the others are re-raised, so the program dies of them.
+            #expect(try session.endedBySignal() == (signal == .quit ? 0 : signal.rawValue), "died of the signal")
         }
 
-        private func expectRestored(_ session: Session, status: Int32, sourceLocation: SourceLocation = #_sourceLocation)
-            async throws
+        private func expectRestored(_ session: Session, status: Int32, expected: Int32 = 0,
+                                    sourceLocation: SourceLocation = #_sourceLocation) async throws
         {
-            #expect(status == 0, "exit status", sourceLocation: sourceLocation)
+            #expect(status == expected, "exit status", sourceLocation: sourceLocation)
             try await session.expectTerminalRestored(sourceLocation: sourceLocation)
             #expect(session.events().last?.name == "quit", "quit logged", sourceLocation: sourceLocation)
         }

@@ -21,7 +21,7 @@ extension EndToEnd {
             var reason: String {
                 switch self {
                 case .fifo: "not a regular file"
-                case .directory: "it is a directory"
+                case .directory: "Is a directory"
                 case .sparse: "larger than 16 MB"
                 }
             }

@@ -37,7 +37,7 @@ struct FontLoaderTests {
     func endlessInput() {
         let error = #expect(throws: FontError.self) { _ = try FontLoader.readBytes(path: "/dev/zero") }
         #expect(error?.kind == .tooLarge)
-        #expect(error?.description == "/dev/zero: font file is larger than 64 MB")
+        #expect(error?.description == "/dev/zero: cannot read font: larger than 64 MB")
     }
 
     @Test("an empty file is reported as empty")

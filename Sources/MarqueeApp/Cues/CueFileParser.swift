@@ -53,6 +53,9 @@ public enum CueFileParser {
         return Result(cues: cues, notes: notes)
     }
 
+    /// The keys a deck entry may have; any other is ignored with a note.
+    static let deckKeys = ["text", "caption", "seconds"]
+
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
         guard case .array(let entries) = root else { throw ParseError("\(name): a deck must be a JSON array of entries") }
@@ -83,8 +86,17 @@ public enum CueFileParser {
                 var seconds = defaultSeconds
                 switch object["seconds"] {
                 case nil, .null?: break
-                case .number(let value)?: seconds = value
+                case .number(let value)?:
+                    seconds = SecondsPerMessage.sanitize(value)
+                    if seconds != value {
+                        notes.append("\(place): \"seconds\" \(value.formatted) is out of range; using \(seconds.formatted) (seconds are \(SecondsPerMessage.minimum.formatted) to \(SecondsPerMessage.maximum.formatted))")
+                    }
                 default: throw ParseError("\(place): \"seconds\" must be a number")
+                }
+                let unknown = object.keys.filter { !deckKeys.contains($0) }.sorted()
+                if !unknown.isEmpty {
+                    let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                    notes.append("\(place): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (an entry has \(deckKeys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
                 cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
             default:
@@ -116,6 +128,13 @@ public enum CueFileParser {
         let cue = Cue(text: text, caption: caption, seconds: seconds)
         guard !cue.text.allSatisfy({ $0 == " " }) else { throw ParseError("\(place): \"text\" is empty") }
         return cue
+    }
+}
+
+extension Double {
+    /// Whole numbers without a fraction (`5`, not `5.0`), as people write them.
+    var formatted: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 

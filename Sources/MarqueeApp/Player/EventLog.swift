@@ -36,8 +36,8 @@ final class EventLog {
             let code = errno
             var info = stat()
             let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
-            let reason = code == ENXIO && isFIFO ? "it is a FIFO no process is reading" : String(cString: strerror(code))
-            throw Platform.Failure(message: "cannot open events log '\(path)': \(reason)", status: 1)
+            let reason = code == ENXIO && isFIFO ? "a FIFO no process is reading" : String(cString: strerror(code))
+            throw Platform.Failure(message: "\(path): cannot open events log: \(reason)", status: 1)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     }
@@ -64,9 +64,9 @@ final class EventLog {
     var lossMessage: String? {
         guard let loss else { return nil }
         let reason = String(cString: strerror(loss.code))
-        guard loss.anyWritten else { return "cannot write events log '\(path)': \(reason)" }
+        guard loss.anyWritten else { return "\(path): cannot write events log: \(reason)" }
         let records = loss.records == 1 ? "1 record" : "\(loss.records) records"
-        return "events log '\(path)': \(records) not written: \(reason)"
+        return "\(path): events log: \(records) not written: \(reason)"
     }
 
     /// What the controls line says while records are being lost.

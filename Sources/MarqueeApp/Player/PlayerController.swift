@@ -23,6 +23,9 @@ final class PlayerController {
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
+    /// The signal that ended the run (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if
+    /// one did: the program dies of it once the terminal is restored.
+    private(set) var endingSignal: TerminalSignal?
     private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
     /// `LEDMARQUEE_TEST_TRAP=1`: trap on purpose after the first frame, so
@@ -140,6 +143,7 @@ final class PlayerController {
     private func handle(_ signal: TerminalSignal) {
         switch signal {
         case .interrupt, .terminate, .hangup, .quit:
+            if !quitting { endingSignal = signal }
             quit()
         case .resize:
             screen.updateSize()

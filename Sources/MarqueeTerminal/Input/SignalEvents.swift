@@ -35,6 +35,11 @@ public enum SignalEvents {
         }
     }
 
+    /// The signal number of `signal`, for ending the process by it.
+    public static func number(of signal: TerminalSignal) -> Int32? {
+        table.first { $0.1 == signal }?.0
+    }
+
     /// Stops this process the way Ctrl-Z would (after the terminal has been
     /// restored); execution continues here after `fg`.
     public static func stopSelf() {

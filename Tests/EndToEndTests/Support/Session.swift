@@ -28,6 +28,11 @@ struct Launch {
     var shellTrapsHangup = true
     /// Starts the program with SIGHUP ignored (`trap "" HUP` before `exec`).
     var ignoreHangup = false
+    /// Runs the program as a child of a perl `waitpid`, which writes to
+    /// `<dir>/signal` the signal it died of (0 for an exit): a shell's `$?`
+    /// is 128 + N for both, so only this tells them apart. perl is
+    /// Essential in Debian, so it is on every machine the tests run on.
+    var recordsSignal = false
     /// Writes files into the session directory (the program's working
     /// directory, so arguments can name them relatively) before the start.
     var prepare: ((URL) throws -> Void)?
@@ -100,6 +105,11 @@ final class Session {
         // `sh -c 'echo $$ > pid; exec ...'` records the pid the program will have.
         let ignore = launch.ignoreHangup ? "trap '' HUP; " : ""
         var command = "sh -c " + q(ignore + "echo $$ > \"$0\"; exec \"$@\"") + " " + q(session.pidPath) + " "
+        if launch.recordsSignal {
+            let report = "system {$ARGV[0]} @ARGV; my $s = $?; open my $f, '>', 'signal' or die; print $f ($s & 127); close $f; "
+                + "exit(($s & 127) ? 128 + ($s & 127) : $s >> 8)"
+            command = "perl -e " + q(report) + " " + command
+        }
         command += environment.joined(separator: " ") + " " + q(binary) + " --events " + q(launch.events ?? session.eventsPath)
         command += launch.arguments.map { " " + q($0) }.joined()
         if launch.stderrToFile { command += " 2> " + q(directory.appendingPathComponent("stderr").path) }
@@ -224,6 +234,16 @@ final class Session {
     var exitStatus: Int32? {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("exit"), encoding: .utf8) else { return nil }
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The signal the program died of, 0 if it exited (with
+    /// `Launch.recordsSignal`).
+    func endedBySignal() throws -> Int32 {
+        let text = try String(contentsOf: directory.appendingPathComponent("signal"), encoding: .utf8)
+        guard let signal = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw E2EFailure("the signal file holds '\(text)'")
+        }
+        return signal
     }
 
     func waitForExit(timeout: Double = 10) async throws -> Int32 {

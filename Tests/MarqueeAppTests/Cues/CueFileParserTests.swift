@@ -16,10 +16,17 @@ struct CueFileParserTests {
         #expect(result.cues.allSatisfy { $0.seconds == 5 })
     }
 
-    @Test("a deck: strings and objects, per-entry seconds sanitized, unknown keys ignored")
+    @Test("a deck: strings and objects; out-of-range seconds clamped and unknown keys ignored, each with a note naming the entry")
     func deck() throws {
-        let result = try parse(#"["PLAIN", {"text": "T", "caption": "C", "seconds": 99, "colour": "x"}, {"text": "U", "seconds": null}]"#, deck: true, seconds: 3)
-        #expect(result.cues == [Cue(text: "PLAIN", seconds: 3), Cue(text: "T", caption: "C", seconds: 20), Cue(text: "U", seconds: 3)])
+        let result = try parse(#"["PLAIN", {"text": "T", "caption": "C", "seconds": 99, "colour": "x"}, {"text": "U", "seconds": null}, {"text": "V", "secs": 4, "color": "red", "seconds": 1.5}]"#, deck: true, seconds: 3)
+        #expect(result.cues == [Cue(text: "PLAIN", seconds: 3), Cue(text: "T", caption: "C", seconds: 20), Cue(text: "U", seconds: 3),
+                                Cue(text: "V", seconds: 2)])
+        #expect(result.notes == [
+            #"cues: entry 2: "seconds" 99 is out of range; using 20 (seconds are 2 to 20)"#,
+            #"cues: entry 2: unknown key "colour" ignored (an entry has "text", "caption", "seconds")"#,
+            #"cues: entry 4: "seconds" 1.5 is out of range; using 2 (seconds are 2 to 20)"#,
+            #"cues: entry 4: unknown keys "color", "secs" ignored (an entry has "text", "caption", "seconds")"#,
+        ])
     }
 
     @Test("the built-in demo deck parses: at least 30 terms, each with a caption")

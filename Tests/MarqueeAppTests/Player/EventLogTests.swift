@@ -11,7 +11,7 @@ struct EventLogTests {
         let log = try EventLog(path: "/dev/full")
         #expect(log.write(.quit, at: 0) == ENOSPC)
         #expect(log.loss?.records == 1)
-        #expect(log.lossMessage == "cannot write events log '/dev/full': No space left on device")
+        #expect(log.lossMessage == "/dev/full: cannot write events log: No space left on device")
         #expect(EventLog.notice(ENOSPC) == "events log: No space left on device")
     }
 
@@ -28,7 +28,7 @@ struct EventLogTests {
         close(fds[0])
         #expect(log.write(.quit, at: 1) == EPIPE)
         #expect(log.write(.quit, at: 2) == EPIPE)
-        #expect(log.lossMessage == "events log '\(path)': 2 records not written: Broken pipe")
+        #expect(log.lossMessage == "\(path): events log: 2 records not written: Broken pipe")
     }
 
     @Test("a FIFO nobody reads is an error at open, not a wait")
