@@ -6,6 +6,8 @@ import Testing
 ///
 /// The real `ledmarquee` binary (`$LEDMARQUEE_BIN`, else `.build/debug/ledmarquee`)
 /// runs in a private tmux server and is driven with keys, signals, resizes and
-/// a fake sysfs tree; `--events` shows what it did and when.
-@Suite("End to end", .serialized)
+/// a fake sysfs tree; `--events` shows what it did and when. When all have
+/// run, `.leavesNothingBehind` checks that no tmux server, socket, temp dir
+/// or process of theirs is left.
+@Suite("End to end", .serialized, .leavesNothingBehind)
 struct EndToEnd {}

@@ -8,6 +8,8 @@ public enum FixturePaths {
         .deletingLastPathComponent()  // TestSupport
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Fixtures")
+    /// The repository's root (README.md, docs/, Resources/).
+    public static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
     /// Hand-written and broken fonts (`Tests/Fixtures/fonts`).
     public static let fonts = root.appendingPathComponent("fonts")
     /// Sysfs trees of real machines (`Tests/Fixtures/sysfs`, see its README).
