@@ -51,6 +51,8 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     private struct Watch: Sendable {
         var fd: Int32
+        /// What the poll asks about: readable, writable or both.
+        var interest: FDEvents
         var handler: @Sendable (FDEvents) -> Void
     }
 
@@ -148,18 +150,20 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     // MARK: file descriptors
 
-    /// Watches `fd` for readability (end of file included), hang-up and
-    /// error, until `unwatch`. `handler` runs on the loop's thread during
+    /// Watches `fd` for readability (end of file included) — or, with
+    /// `interest: .writable`, for room to write — and always for hang-up
+    /// and error, until `unwatch`. `handler` runs on the loop's thread during
     /// the loop turn after each poll that finds `fd` ready, with what the
     /// poll saw. It is level-triggered: a handler that leaves data unread
     /// is called again on the next turn. Callable from any thread.
     ///
     /// The loop neither reads nor closes `fd`; close it only after `unwatch`.
-    public func watch(fd: Int32, _ handler: @escaping @Sendable (FDEvents) -> Void) -> FDWatch {
+    public func watch(fd: Int32, interest: FDEvents = .readable,
+                      _ handler: @escaping @Sendable (FDEvents) -> Void) -> FDWatch {
         let id = state.withLock { state in
             let id = state.nextWatchID
             state.nextWatchID += 1
-            state.watches[id] = Watch(fd: fd, handler: handler)
+            state.watches[id] = Watch(fd: fd, interest: interest.intersection([.readable, .writable]), handler: handler)
             state.watchGeneration += 1
             return id
         }
@@ -323,7 +327,7 @@ public final class EventLoop: TaskExecutor, Sendable {
         if let watches {
             let sorted = watches.sorted { $0.key < $1.key }
             poll.fds.removeSubrange(poll.fixedCount...)
-            poll.fds += sorted.map { pollfd(fd: $0.value.fd, events: Int16(POLLIN), revents: 0) }
+            poll.fds += sorted.map { pollfd(fd: $0.value.fd, events: $0.value.interest.rawValue, revents: 0) }
             poll.watchIDs = sorted.map(\.key)
             poll.generation = generation
         }

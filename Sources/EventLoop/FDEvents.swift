@@ -7,6 +7,8 @@ public struct FDEvents: OptionSet, Sendable, CustomStringConvertible {
 
     /// Data to read, or end of file (a read will not block).
     public static let readable = FDEvents(rawValue: Int16(POLLIN))
+    /// Room to write (a write will not block).
+    public static let writable = FDEvents(rawValue: Int16(POLLOUT))
     /// The other end is gone (a tty hung up, a pipe's writers closed).
     public static let hangUp = FDEvents(rawValue: Int16(POLLHUP))
     /// An error condition, or (POLLNVAL) an fd closed while still watched;
@@ -15,13 +17,13 @@ public struct FDEvents: OptionSet, Sendable, CustomStringConvertible {
     public static let error = FDEvents(rawValue: Int16(POLLERR))
 
     init(revents: Int16) {
-        var events = FDEvents(rawValue: revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR)))
+        var events = FDEvents(rawValue: revents & (Int16(POLLIN) | Int16(POLLOUT) | Int16(POLLHUP) | Int16(POLLERR)))
         if revents & Int16(POLLNVAL) != 0 { events.insert(.error) }
         self = events
     }
 
     public var description: String {
-        let names = [(FDEvents.readable, "readable"), (.hangUp, "hangUp"), (.error, "error")]
+        let names = [(FDEvents.readable, "readable"), (.writable, "writable"), (.hangUp, "hangUp"), (.error, "error")]
         return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
     }
 }

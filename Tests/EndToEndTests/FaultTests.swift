@@ -63,6 +63,43 @@ extension EndToEnd {
             deinit { close() }
         }
 
+        @Test("a reader of the events log that stops reading never holds the sign; the records it did not take are counted")
+        func eventsLogReaderStalls() async throws {
+            let reader = Reader()
+            let launch = Launch(arguments: ["--idle-timeout", "30", "STALL TEST"], stderrToFile: true, events: "events.fifo") {
+                directory in
+                let path = directory.appendingPathComponent("events.fifo").path
+                guard mkfifo(path, 0o600) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
+                reader.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                guard reader.fd >= 0 else { throw E2EFailure("open FIFO: \(String(cString: strerror(errno)))") }
+            }
+            let session = try await Session.start("fifo-stall", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            // The reader takes nothing from here on. 1,200 keys make about
+            // 50 KB of key records, and 400 pauses 40 KB more: together far
+            // more than the 64 KiB a pipe holds, so a blocking write would
+            // stop the sign here (it did, before the writer queued).
+            for _ in 0..<12 { try await session.send(keys: Array(repeating: "r", count: 100)) }
+            for _ in 0..<4 { try await session.send(keys: Array(repeating: "Space", count: 100)) }
+            try await session.send("?")
+            try await session.waitForText("quit", timeout: 10)
+            try await session.send("?")
+            try await session.waitForMovement("the sign to keep scrolling") { $0.left > 0 }
+
+            let quitAt = Date()
+            try await session.send("q")
+            let status = try await session.waitForExit(timeout: 10)
+            let took = Date().timeIntervalSince(quitAt)
+            #expect(status == 1, "records were lost: the run is not a success")
+            #expect(took < 5, "the end waits about a second for the reader, not for ever: \(took) s")
+            let lines = session.stderrText.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("ledmarquee: events.fifo: events log: ")
+                        && lines[0].hasSuffix(" records not written: the reader stopped reading"), "stderr: \(lines)")
+            try await session.expectTerminalRestored()
+            reader.close()
+        }
+
         @Test("the events log breaks while playing: a notice on the controls line, a line on stderr, exit 1")
         func eventsLogBreaksWhilePlaying() async throws {
             let reader = Reader()

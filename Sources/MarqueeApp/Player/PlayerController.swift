@@ -62,6 +62,7 @@ final class PlayerController {
             return 1
         }
         notes.forEach { record(.error(message: $0)) }
+        log?.onLateLoss = { [weak self] notice in self?.engine.send(.notice(notice)) }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
         engine.measure = { [weak self] state in self?.measure(state) }
@@ -93,6 +94,9 @@ final class PlayerController {
         log?.write(.quit, at: engine.now())
         frameTrace?.flush()
         screen.close()
+        // After the terminal is given back: a stalled reader of the log
+        // holds the exit up to a second, never the sign.
+        log?.finish()
         return log?.loss == nil ? 0 : 1
     }
 

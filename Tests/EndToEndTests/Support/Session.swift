@@ -203,6 +203,10 @@ final class Session {
 
     /// Sends tmux key names (`Space`, `Escape`, `Right`, `C-c`, `q`, ...).
     func send(_ keys: String...) async throws {
+        try await send(keys: keys)
+    }
+
+    func send(keys: [String]) async throws {
         let result = try await tmux(["send-keys", "-t", target] + keys)
         guard result.status == 0 else { throw E2EFailure("send-keys \(keys) failed: \(result.stderr)") }
     }
