@@ -1,7 +1,21 @@
 # ledmarquee — make run plays the demo, make test runs every test.
 SWIFT  ?= swift
-PREFIX ?= /usr/local
 BIN    := .build/release/ledmarquee
+
+# Where `make install` puts things: PREFIX, staged under DESTDIR for a package.
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+MANDIR      ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The systemd unit, when there is one, goes here and into INSTALLED:
+# UNITDIR   ?= $(PREFIX)/lib/systemd/user
+# Every file install writes, which is what uninstall removes.
+INSTALLED = $(BINDIR)/ledmarquee $(MANDIR)/ledmarquee.1 $(BASHCOMPDIR)/ledmarquee \
+            $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish
+# The completion scripts, printed by the binary being installed.
+COMPLETIONS := .build/completions
 # The Swift driver leaves a TemporaryDirectory.* behind in $TMPDIR for every
 # compile; keep them in the build folder, which `make clean` removes.
 SCRATCH := $(CURDIR)/.build/tmp
@@ -43,13 +57,24 @@ bench: build
 soak: build
 	python3 scripts/soak.py --binary $(BIN)
 
+# The binary, its man page and its completions for bash, zsh and fish
+# (docs/completions.md). scripts/check-install.sh runs this and uninstall
+# into a scratch DESTDIR with a binary already built (BIN=..., make -o build).
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ledmarquee
-	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(PREFIX)/share/man/man1/ledmarquee.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/ledmarquee
+	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(MANDIR)/ledmarquee.1
+	mkdir -p $(COMPLETIONS)
+	$(BIN) --completions bash > $(COMPLETIONS)/ledmarquee
+	$(BIN) --completions zsh > $(COMPLETIONS)/_ledmarquee
+	$(BIN) --completions fish > $(COMPLETIONS)/ledmarquee.fish
+	install -m 644 $(COMPLETIONS)/ledmarquee $(DESTDIR)$(BASHCOMPDIR)/ledmarquee
+	install -m 644 $(COMPLETIONS)/_ledmarquee $(DESTDIR)$(ZSHCOMPDIR)/_ledmarquee
+	install -m 644 $(COMPLETIONS)/ledmarquee.fish $(DESTDIR)$(FISHCOMPDIR)/ledmarquee.fish
 
+# Only the files install wrote; the folders may hold other programs' files.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ledmarquee $(DESTDIR)$(PREFIX)/share/man/man1/ledmarquee.1
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf .build

@@ -2,11 +2,12 @@
 # Installs what ledmarquee needs to build and test, and only what is missing:
 # the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
 # (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
-# terminfo entries) and console-setup-linux (the Linux console fonts the glyph
-# tests read).
+# terminfo entries), console-setup-linux (the Linux console fonts the glyph
+# tests read), and zsh and fish (the completion tests run the generated
+# scripts in them, as they do in bash).
 set -euo pipefail
 
-packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

@@ -1,0 +1,42 @@
+import Testing
+@testable import MarqueeApp
+
+/// The generated fish script, run by a real `fish --no-config`: its
+/// `complete -C LINE` prints what fish would offer at the end of LINE.
+@Suite("Fish completion")
+struct FishCompletionTests {
+    @Test("every case, through fish's own completion")
+    func cases() throws {
+        let sandbox = try CompletionSandbox()
+        let script = try sandbox.script("fish", as: "ledmarquee.fish")
+        let cases = CompletionCases.all
+        let driver = """
+        source $argv[1]
+        for line in $argv[2..-1]
+            echo "<query>$line"
+            # Only the completion, not fish's description after a tab.
+            complete -C"$line" | string replace -r '\\t.*' ''
+        end
+        """
+        let path = try sandbox.write("driver.fish", driver)
+        let result = try sandbox.run("fish", ["--no-config", path, script] + cases.map(\.line))
+        #expect(result.status == 0, "fish exited \(result.status): \(result.error)")
+        #expect(result.error.isEmpty, "fish printed errors: \(result.error)")
+        let replies = CompletionCases.parse(result.output)
+        for item in cases {
+            guard let reply = replies[item.line] else {
+                Issue.record("no reply for \(item)")
+                continue
+            }
+            #expect(CompletionCases.normalised(reply, for: item.line) == item.expected, "\(item)")
+        }
+    }
+
+    @Test("fish parses the script without running it")
+    func parses() throws {
+        let sandbox = try CompletionSandbox()
+        let script = try sandbox.script("fish", as: "ledmarquee.fish")
+        let result = try sandbox.run("fish", ["--no-config", "--no-execute", script])
+        #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+    }
+}

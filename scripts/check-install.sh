@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `make install` and `make uninstall` into a scratch DESTDIR, with a binary
+# that is already built (argument 1, default the release build; `make -o
+# build` keeps make from building another): every file lands under PREFIX
+# with its mode, the completions are what that binary prints and each shell
+# parses them, and uninstall leaves no file behind. The scratch folder is
+# removed however it ends.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=${1:-.build/release/ledmarquee}
+if [ ! -x "$bin" ]; then
+  echo "check-install: no binary at $bin (make build, or pass .build/debug/ledmarquee after swift build)" >&2
+  exit 1
+fi
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+dest=$scratch/dest
+# The shells' own files (fish keeps some even with --no-config) stay here.
+export HOME=$scratch/home XDG_CONFIG_HOME=$scratch/home/.config XDG_DATA_HOME=$scratch/home/.local/share
+mkdir -p "$dest" "$HOME"
+prefix=/usr
+fail() { echo "check-install: $*" >&2; exit 1; }
+
+make -s -o build install BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
+
+root=$dest$prefix
+expected="bin/ledmarquee 755
+share/bash-completion/completions/ledmarquee 644
+share/fish/vendor_completions.d/ledmarquee.fish 644
+share/man/man1/ledmarquee.1 644
+share/zsh/site-functions/_ledmarquee 644"
+actual=$(cd "$dest" && find . -type f -printf '%P %m\n' | sort)
+expected_full=$(printf '%s\n' "$expected" | sed "s|^|${prefix#/}/|")
+[ "$actual" = "$expected_full" ] || fail "install wrote
+$actual
+instead of
+$expected_full"
+
+cmp -s "$bin" "$root/bin/ledmarquee" || fail "the installed binary is not $bin"
+cmp -s Resources/ledmarquee.1 "$root/share/man/man1/ledmarquee.1" || fail "the installed man page is not Resources/ledmarquee.1"
+for shell in bash zsh fish; do
+  case $shell in
+    bash) file=$root/share/bash-completion/completions/ledmarquee; check=(bash --norc --noprofile -n) ;;
+    zsh) file=$root/share/zsh/site-functions/_ledmarquee; check=(zsh -f -n) ;;
+    fish) file=$root/share/fish/vendor_completions.d/ledmarquee.fish; check=(fish --no-config --no-execute) ;;
+  esac
+  [ -s "$file" ] || fail "the $shell completions are empty"
+  "$bin" --completions "$shell" | cmp -s - "$file" || fail "$file is not what '$bin --completions $shell' prints"
+  "${check[@]}" "$file" || fail "$shell does not parse $file"
+done
+
+make -s -o build uninstall BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
+left=$(find "$dest" -type f)
+[ -z "$left" ] || fail "uninstall left $left"
+echo "check-install: ok (5 files under DESTDIR$prefix, removed again)"
