@@ -21,7 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     require((try? CommandLineParser.parse(arguments)) == command, "parsing is deterministic")
-    guard case .run(let options) = command else { return 0 }
+    guard case .run(let options, _) = command else { return 0 }
     require((SecondsPerMessage.minimum...SecondsPerMessage.maximum).contains(options.seconds),
             "--seconds within 2...20", "\(options.seconds)")
     require(options.speed.isFinite && abs(options.speed) <= PlayerSettings.maximumSpeed, "--speed bounded", "\(options.speed)")
