@@ -3,8 +3,8 @@ import MarqueeCore
 import MarqueeTerminal
 
 /// The program: parses the config file and the command line, loads cues and
-/// font, then prints a snapshot or plays the sign. Returns the exit status; prints every error as
-/// one line.
+/// font, then prints a snapshot or plays the sign. Returns the exit status;
+/// prints every error as one line.
 public enum Program {
     /// Largest cue file read (a sign's messages are small; this bounds memory).
     static let maximumCueFileBytes = 16 * 1_048_576

@@ -69,9 +69,7 @@ public enum CommandLineParser {
                 break
             }
             if argument.hasPrefix("--") {
-                let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0])
-                let inline = parts.count == 2 ? String(parts[1]) : nil
+                let (name, inline) = splitAtEquals(argument.unicodeScalars.dropFirst(2))
                 guard let spec = OptionTable.named(name) else { throw UsageError("unknown option '--\(OptionValues.shown(name))'") }
                 if spec.takesValue {
                     scan.assignments.append(Assignment(spec: spec, value: try value(for: "--\(name)", inline: inline), place: nil))
@@ -100,6 +98,13 @@ public enum CommandLineParser {
             index += 1
         }
         return scan
+    }
+
+    /// `name=value` split at the first `=`, by scalars: as characters, `=`
+    /// followed by a combining mark would be one character and no `=`.
+    static func splitAtEquals(_ scalars: Substring.UnicodeScalarView) -> (name: String, value: String?) {
+        guard let equals = scalars.firstIndex(of: "=") else { return (String(scalars), nil) }
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
 
     /// `--help`, `--version` and `--completions` answer without reading a

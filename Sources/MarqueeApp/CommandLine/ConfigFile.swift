@@ -43,13 +43,16 @@ enum ConfigFile {
         return result
     }
 
-    /// The option on one line, or nil for a blank or comment line.
+    /// The option on one line, or nil for a blank or comment line. Read
+    /// by scalars: as characters, a combining mark after a blank or `=`
+    /// would hide it.
     private static func assignment(in text: String, place: String) throws(UsageError) -> CommandLineParser.Assignment? {
-        let line = trimmed(Substring(text))
-        if line.isEmpty || line.hasPrefix("#") { return nil }
-        let body = line.hasPrefix("--") ? line.dropFirst(2) : line
-        let name = String(body.prefix { $0 != "=" && !isBlank($0) })
-        var rest = trimmed(body.dropFirst(name.count))
+        let line = trimmed(Substring(text).unicodeScalars)
+        if line.isEmpty || line.first == "#" { return nil }
+        let body = line.starts(with: "--".unicodeScalars) ? line.dropFirst(2) : line
+        let nameEnd = body.firstIndex { $0 == "=" || isBlank($0) } ?? body.endIndex
+        let name = String(body[..<nameEnd])
+        var rest = trimmed(body[nameEnd...])
         var value: String?
         if rest.first == "=" {
             rest = trimmed(rest.dropFirst())
@@ -69,18 +72,18 @@ enum ConfigFile {
         return CommandLineParser.Assignment(spec: spec, value: value, place: place)
     }
 
-    private static func isBlank(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\r"
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\r"
     }
 
-    private static func trimmed(_ text: Substring) -> Substring {
+    private static func trimmed(_ text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         var text = text
         while let first = text.first, isBlank(first) { text = text.dropFirst() }
         while let last = text.last, isBlank(last) { text = text.dropLast() }
         return text
     }
 
-    private static func unquoted(_ text: Substring) -> String {
+    private static func unquoted(_ text: Substring.UnicodeScalarView) -> String {
         guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else {
             return String(text)
         }

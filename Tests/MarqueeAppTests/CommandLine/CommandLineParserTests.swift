@@ -33,6 +33,8 @@ struct CommandLineParserTests {
         #expect(try options(["--thermal", "fair", "--low-power", "on", "x"]).thermal == .fair)
         #expect(try options(["--thermal=auto", "--low-power=off", "x"]).lowPower == false)
         #expect(try options(["-5"]).message == "-5")
+        // "=" and a combining mark after it are one character, still "=".
+        #expect(try options(["--font=\u{301}x.bdf", "x"]).font == "\u{301}x.bdf")
     }
 
     @Test("help and version win over everything else")

@@ -74,6 +74,9 @@ struct ConfigFileTests {
         #expect(parsed.color == .solid(red: 255, green: 128, blue: 0))
         #expect(parsed.font == "/fonts/my font.bdf")
         #expect(parsed.events == " log.jsonl ")
+        // A combining mark after a blank, "=" or "#" does not hide it.
+        #expect(try run("#\u{301} comment\nfont\t\u{301}x.bdf\nsysfs-root=\u{301}/s\n").options.font == "\u{301}x.bdf")
+        #expect(try run("sysfs-root =\u{301}/s\n").options.sysfsRoot == "\u{301}/s")
     }
 
     @Test("the command line wins over the file; flags from the file stay")
