@@ -32,6 +32,7 @@ TARGETS=(
   "sanitize:Sanitize:1024:sanitize"
   "keys:Keys:256:keys"
   "cmdline:CommandLine:512:cmdline"
+  "config:Config:4096:config"
   "sysfs:Sysfs:8192:sysfs"
   "layout:Layout:512:-"
 )

@@ -2,9 +2,9 @@ import Glibc
 import MarqueeCore
 import MarqueeTerminal
 
-/// The program: parses the command line, loads cues and font, then prints a
-/// snapshot or plays the sign. Returns the exit status; prints every error as
-/// one line.
+/// The program: parses the config file and the command line, loads cues and
+/// font, then prints a snapshot or plays the sign. Returns the exit status;
+/// prints every error as one line.
 public enum Program {
     /// Largest cue file read (a sign's messages are small; this bounds memory).
     static let maximumCueFileBytes = 16 * 1_048_576
@@ -23,14 +23,23 @@ public enum Program {
         signal(SIGPIPE, SIG_IGN)
         let options: Options
         do {
-            switch try CommandLineParser.parse(arguments) {
+            switch try CommandLineParser.parse(arguments, environment: Platform.environment) {
             case .help:
                 Platform.writeOutput(Usage.text)
                 return 0
             case .version:
                 Platform.writeOutput("ledmarquee \(Version.current)\n")
                 return 0
-            case .run(let parsed):
+            case .completions(let shell):
+                guard let script = CompletionScripts.text(for: shell) else {
+                    Platform.writeError("ledmarquee: no completion script for \(shell) in this build")
+                    return 1
+                }
+                Platform.writeOutput(script)
+                return 0
+            case .run(let parsed, let warnings):
+                // Before the terminal becomes the sign, so they are seen.
+                for warning in warnings { Platform.writeError("ledmarquee: warning: \(warning)") }
                 options = parsed
             }
         } catch {

@@ -97,6 +97,44 @@ extension EndToEnd {
             }
         }
 
+        @Test("an out-of-range --seconds is one warning line on stderr; the run goes on")
+        func secondsWarning() async throws {
+            let result = try await Self.run(["--snapshot", "--cols", "80", "--rows", "20", "-s", "1", "HI"])
+            #expect(result.status == 0)
+            #expect(result.stderr == "ledmarquee: warning: --seconds 1 is out of range; using 2 (seconds are 2 to 20)\n")
+            #expect(result.stdout.contains("●"))
+        }
+
+        @Test("the config file under XDG_CONFIG_HOME is read first; --no-config skips it; a bad line is exit 2 naming it")
+        func configFile() async throws {
+            let home = try E2E.makeTemporaryDirectory("config")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let config = home.appendingPathComponent("ledmarquee/config")
+            try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+            var environment = E2E.childEnvironment()
+            environment["XDG_CONFIG_HOME"] = home.path
+            let binary = try E2E.binaryPath()
+            let arguments = ["--snapshot", "--cols", "80", "--rows", "20", "--at", "2", "HI"]
+
+            try Data("# the sign\nstyle = blocks\n".utf8).write(to: config)
+            let blocks = try await runCommand(binary, arguments, environment: environment)
+            #expect(blocks.status == 0 && blocks.stderr.isEmpty, "\(blocks.stderr)")
+            #expect(blocks.stdout.contains("█") && !blocks.stdout.contains("●"))
+            let overridden = try await runCommand(binary, ["--style", "dots"] + arguments, environment: environment)
+            #expect(overridden.stdout.contains("●"), "the command line wins")
+            let skipped = try await runCommand(binary, ["--no-config"] + arguments, environment: environment)
+            #expect(skipped.stdout.contains("●"))
+
+            try Data("style blocks\n\u{1B}]0;x\u{7}colr red\n".utf8).write(to: config)
+            let bad = try await runCommand(binary, arguments, environment: environment)
+            #expect(bad.status == 2)
+            #expect(bad.stdout.isEmpty)
+            #expect(bad.stderr == "ledmarquee: \(config.path):2: unknown option '\\e]0;x\\x07colr'\n"
+                    + "Try 'ledmarquee --help' for more information.\n")
+            let help = try await runCommand(binary, ["--help"], environment: environment)
+            #expect(help.status == 0, "a broken config file does not hide --help")
+        }
+
         @Test("--help and --version print to stdout and exit 0")
         func helpAndVersion() async throws {
             let help = try await Self.run(["--help"])

@@ -1,189 +1,142 @@
 import MarqueeCore
 
-/// GNU-style option parsing: `--opt value`, `--opt=value`, `-f FILE`,
-/// `-fFILE`, `--` ends options. Written here because SwiftPM cannot fetch
-/// swift-argument-parser on these machines; every option's hostile values
-/// are covered by tests.
+/// GNU-style option parsing driven by ``OptionTable``: `--opt value`,
+/// `--opt=value`, `-f FILE`, `-fFILE`, short clusters (`-hV`), `--` ends
+/// options, and a number such as `-5` is a word, not an option. Names,
+/// aliases and letters are looked up in the table; only turning a value
+/// into an ``Options`` field is code (``OptionValues``). The config file's
+/// options (``ConfigFile``) go through the same code first, so the command
+/// line wins (docs/command-line.md). Written here because SwiftPM cannot
+/// fetch swift-argument-parser on these machines.
 public enum CommandLineParser {
-    /// Options that take a value, long name → short letter (if any).
-    static let valued: [String: Character?] = [
-        "file": "f", "seconds": "s", "speed": nil, "color": "c", "colour": nil, "style": nil, "font": nil,
-        "sysfs-root": nil, "thermal": nil, "low-power": nil, "probe-interval": nil, "idle-timeout": nil,
-        "events": nil, "cols": nil, "rows": nil, "at": nil, "scale": nil,
-    ]
-    static let flags: [String: Character?] = [
-        "once": nil, "shuffle": nil, "static": nil, "reduce-motion": nil, "snapshot": nil,
-        "help": "h", "version": "V",
-    ]
+    /// One option as given, on the command line or on a config file line.
+    struct Assignment: Equatable {
+        let spec: OptionSpec
+        let value: String?
+        /// `FILE:LINE` for a config file line; nil on the command line.
+        let place: String?
+    }
 
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        var options = Options()
+    /// The command line split into options and words, before any value is
+    /// converted or any config file read.
+    struct Scan {
+        var assignments: [Assignment] = []
         var words: [String] = []
+
+        func has(_ long: String) -> Bool { assignments.contains { $0.spec.long == long } }
+
+        /// Which config file to read: the last of `--config` and `--no-config`.
+        var configChoice: ConfigFile.Choice {
+            guard let last = assignments.last(where: { $0.spec.long == "config" || $0.spec.long == "no-config" }) else {
+                return .standard
+            }
+            return last.value.map(ConfigFile.Choice.file) ?? .none
+        }
+    }
+
+    /// Parses `arguments` after the config file that `environment` points
+    /// at (see ``ConfigFile``). The default, no environment, reads no file
+    /// unless `--config` names one.
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Command {
+        let scan = try scan(arguments)
+        if let command = try earlyCommand(scan) { return command }
+        return try build(config: try ConfigFile.load(scan.configChoice, environment: environment), scan)
+    }
+
+    /// Parses `arguments` after a config file's bytes named `configName`,
+    /// as if that file had been read; for tests and the fuzz target.
+    public static func parse(_ arguments: [String], configBytes: [UInt8], configName: String) throws(UsageError) -> Command {
+        let scan = try scan(arguments)
+        if let command = try earlyCommand(scan) { return command }
+        return try build(config: try ConfigFile.parse(configBytes, name: configName), scan)
+    }
+
+    static func scan(_ arguments: [String]) throws(UsageError) -> Scan {
+        var scan = Scan()
         var index = 0
-        var wantsHelp = false
-        var wantsVersion = false
 
         func value(for name: String, inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             index += 1
-            guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+            guard index < arguments.count else { throw UsageError("option '\(name)' needs a value") }
             return arguments[index]
         }
 
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" {
-                words += arguments[(index + 1)...]
+                scan.words += arguments[(index + 1)...]
                 break
             }
             if argument.hasPrefix("--") {
-                let body = argument.dropFirst(2)
-                let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0])
-                let inline = parts.count == 2 ? String(parts[1]) : nil
-                if valued[name] != nil {
-                    try apply(name, try value(for: name, inline: inline), to: &options)
-                } else if flags[name] != nil {
-                    guard inline == nil else { throw UsageError("option '--\(name)' takes no value") }
-                    if name == "help" { wantsHelp = true } else if name == "version" { wantsVersion = true } else { setFlag(name, on: &options) }
+                let (name, inline) = splitAtEquals(argument.unicodeScalars.dropFirst(2))
+                guard let spec = OptionTable.named(name) else { throw UsageError("unknown option '--\(OptionValues.shown(name))'") }
+                if spec.takesValue {
+                    scan.assignments.append(Assignment(spec: spec, value: try value(for: "--\(name)", inline: inline), place: nil))
                 } else {
-                    throw UsageError("unknown option '--\(name)'")
+                    guard inline == nil else { throw UsageError("option '--\(name)' takes no value") }
+                    scan.assignments.append(Assignment(spec: spec, value: nil, place: nil))
                 }
-            } else if argument.hasPrefix("-"), argument.count > 1, !isNumber(argument) {
+            } else if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
                 // A cluster of short options; one taking a value ends it.
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
                     letters = letters.dropFirst()
-                    if let name = valued.first(where: { $0.value == letter })?.key {
-                        try apply(name, try value(for: name, inline: letters.isEmpty ? nil : String(letters)), to: &options)
-                        break
-                    } else if let name = flags.first(where: { $0.value == letter })?.key {
-                        if name == "help" { wantsHelp = true } else { wantsVersion = true }
-                    } else {
-                        throw UsageError("unknown option '-\(letter)'")
+                    guard let spec = OptionTable.short(letter) else {
+                        throw UsageError("unknown option '-\(OptionValues.shown(String(letter)))'")
                     }
+                    if spec.takesValue {
+                        let inline = letters.isEmpty ? nil : String(letters)
+                        scan.assignments.append(Assignment(spec: spec, value: try value(for: "-\(letter)", inline: inline), place: nil))
+                        break
+                    }
+                    scan.assignments.append(Assignment(spec: spec, value: nil, place: nil))
                 }
             } else {
-                words.append(argument)
+                scan.words.append(argument)
             }
             index += 1
         }
-        if wantsHelp { return .help }
-        if wantsVersion { return .version }
-        if !words.isEmpty {
+        return scan
+    }
+
+    /// `name=value` split at the first `=`, by scalars: as characters, `=`
+    /// followed by a combining mark would be one character and no `=`.
+    static func splitAtEquals(_ scalars: Substring.UnicodeScalarView) -> (name: String, value: String?) {
+        guard let equals = scalars.firstIndex(of: "=") else { return (String(scalars), nil) }
+        return (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
+    }
+
+    /// `--help`, `--version` and `--completions` answer without reading a
+    /// config file (a broken one must not hide the help) or converting a
+    /// value; help wins over everything, then version.
+    static func earlyCommand(_ scan: Scan) throws(UsageError) -> Command? {
+        if scan.has("help") { return .help }
+        if scan.has("version") { return .version }
+        guard let completions = scan.assignments.last(where: { $0.spec.long == "completions" }),
+              case .choice(let shells) = completions.spec.value else { return nil }
+        let shell = OptionValues.lowercased(completions.value ?? "")
+        guard shells.contains(shell) else {
+            throw UsageError("unknown shell '\(OptionValues.shown(completions.value ?? ""))' (use \(shells.joined(separator: ", ")))")
+        }
+        return .completions(shell)
+    }
+
+    static func build(config: [Assignment], _ scan: Scan) throws(UsageError) -> Command {
+        var options = Options()
+        var warnings: [String] = []
+        for assignment in config + scan.assignments {
+            try OptionValues.apply(assignment, to: &options, warnings: &warnings)
+        }
+        if !scan.words.isEmpty {
             guard options.file == nil else { throw UsageError("give either a message or --file, not both") }
-            let message = words.joined(separator: " ")
+            let message = scan.words.joined(separator: " ")
             guard !TerminalText.sanitize(message).trimmingCharacters(in: " ").isEmpty else {
                 throw UsageError("the message is empty")
             }
             options.message = message
         }
-        return .run(options)
-    }
-
-    private static func isNumber(_ text: String) -> Bool { Double(text) != nil }
-
-    private static func setFlag(_ name: String, on options: inout Options) {
-        switch name {
-        case "once": options.once = true
-        case "shuffle": options.shuffle = true
-        case "static": options.staticText = true
-        case "reduce-motion": options.reduceMotion = true
-        case "snapshot": options.snapshot = true
-        default: break
-        }
-    }
-
-    private static func apply(_ name: String, _ value: String, to options: inout Options) throws(UsageError) {
-        switch name {
-        case "file":
-            guard !value.isEmpty else { throw UsageError("option '--file' needs a file name") }
-            options.file = value
-        case "seconds":
-            options.seconds = SecondsPerMessage.sanitize(try number(value, name))
-        case "speed":
-            let speed = try number(value, name)
-            guard speed.isFinite, abs(speed) <= PlayerSettings.maximumSpeed else {
-                throw UsageError("'--speed' must be between -\(Int(PlayerSettings.maximumSpeed)) and \(Int(PlayerSettings.maximumSpeed)), not '\(value)'")
-            }
-            options.speed = speed
-        case "color", "colour":
-            guard let color = LEDColor(parsing: value) else {
-                throw UsageError("unknown colour '\(value)' (use \(LEDColor.names.map(\.name).joined(separator: ", ")) or #RRGGBB)")
-            }
-            options.color = color
-        case "style":
-            guard let style = LEDStyle(rawValue: value) else {
-                throw UsageError("unknown style '\(value)' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            options.style = style
-        case "font":
-            guard !value.isEmpty else { throw UsageError("option '--font' needs a file name") }
-            options.font = value
-        case "sysfs-root":
-            guard !value.isEmpty else { throw UsageError("option '--sysfs-root' needs a directory") }
-            options.sysfsRoot = value
-        case "thermal":
-            if value == "auto" { options.thermal = nil } else if let state = ThermalState(name: value) { options.thermal = state } else {
-                throw UsageError("unknown thermal state '\(value)' (use auto, nominal, fair, serious, critical)")
-            }
-        case "low-power":
-            switch value {
-            case "auto": options.lowPower = nil
-            case "on": options.lowPower = true
-            case "off": options.lowPower = false
-            default: throw UsageError("unknown low-power mode '\(value)' (use auto, on, off)")
-            }
-        case "probe-interval":
-            options.probeInterval = try positive(value, name, range: 0.1...3600)
-        case "idle-timeout":
-            options.idleTimeout = try positive(value, name, range: 0...86400)
-        case "events":
-            guard !value.isEmpty else { throw UsageError("option '--events' needs a file name") }
-            options.events = value
-        case "cols":
-            options.snapshotColumns = try count(value, name)
-        case "rows":
-            options.snapshotRows = try count(value, name)
-        case "at":
-            options.snapshotAt = try positive(value, name, range: 0...86400)
-        case "scale":
-            if value == "auto" {
-                options.scale = nil
-            } else if let scale = Int(value), (1...64).contains(scale) {
-                options.scale = scale
-            } else {
-                throw UsageError("'--scale' must be auto or a whole number from 1 to 64, not '\(value)'")
-            }
-        default:
-            throw UsageError("unknown option '--\(name)'")
-        }
-    }
-
-    private static func number(_ text: String, _ name: String) throws(UsageError) -> Double {
-        guard let value = Double(text.trimmingCharacters(in: " ")) else {
-            throw UsageError("'--\(name)' needs a number, not '\(text)'")
-        }
-        return value
-    }
-
-    private static func positive(_ text: String, _ name: String, range: ClosedRange<Double>) throws(UsageError) -> Double {
-        let value = try number(text, name)
-        guard value.isFinite, range.contains(value) else {
-            throw UsageError("'--\(name)' must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not '\(text)'")
-        }
-        return value
-    }
-
-    private static func count(_ text: String, _ name: String) throws(UsageError) -> Int {
-        guard let value = Int(text), (1...4096).contains(value) else {
-            throw UsageError("'--\(name)' must be a whole number from 1 to 4096, not '\(text)'")
-        }
-        return value
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        return .run(options, warnings: warnings)
     }
 }
 

@@ -1,38 +1,66 @@
-/// The `--help` text.
+import MarqueeCore
+
+/// The `--help` text, generated from ``OptionTable`` and ``KeyBindings`` so
+/// that it lists every option and key there is, and fits 80 columns.
 enum Usage {
-    static let text = """
-    Usage: ledmarquee [OPTIONS] [MESSAGE ...]
-           ledmarquee [OPTIONS] -f FILE
-           ledmarquee                      (plays the built-in demo deck)
+    static let width = 80
+    /// Where summaries start; names that reach it put theirs on the next line.
+    static let summaryColumn = 26
 
-    Turns the terminal into a scrolling LED sign.
+    static var text: String {
+        var lines = [
+            "Usage: ledmarquee [OPTIONS] [MESSAGE ...]",
+            "       ledmarquee [OPTIONS] -f FILE",
+            "       ledmarquee [OPTIONS]            (plays the built-in demo deck)",
+            "",
+            "Turns the terminal into a scrolling LED sign.",
+            "",
+            "Options:",
+        ]
+        lines += OptionTable.all.flatMap(optionLines)
+        lines.append("")
+        lines += wrap("Options are read from $XDG_CONFIG_HOME/ledmarquee/config (else "
+                      + "~/.config/ledmarquee/config), one a line (seconds = 8), then from the command line, "
+                      + "which wins. See ledmarquee(1).", width: width)
+        lines += ["", "Keys:"]
+        lines += KeyBindings.helpLines.map { "  " + $0 }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-    Options:
-      -f, --file FILE         cue file: .json deck, else one message per line; - reads stdin
-      -s, --seconds N         seconds per message, 2 to 20 (default 5)
-          --once              play the messages once, then stop on the last
-          --shuffle           random order, never the same message twice in a row
-          --speed N           LED columns per second, negative scrolls left-to-right (default 24)
-          --static            do not scroll: show the message whole, wrapped and centred
-          --scale N           LED size: font pixels drawn N LEDs wide and tall, or auto (default)
-      -c, --color C           red amber green blue white cyan magenta rainbow or #RRGGBB
-          --style S           dots, blocks, half or braille (default dots)
-          --font FILE         a BDF font or GNU Unifont .hex file
-          --sysfs-root DIR    where the power probe reads sysfs (default /sys)
-          --thermal STATE     auto, or force nominal, fair, serious, critical
-          --low-power MODE    auto, on or off
-          --reduce-motion     no motion: show messages without scrolling
-          --probe-interval N  seconds between power readings (default 2)
-          --idle-timeout N    seconds before the controls line hides (default 3)
-          --events FILE       append a JSON Lines log of what happens
-          --snapshot          print one frame as text and exit (no terminal needed);
-                              with --cols N, --rows N, --at SECONDS (default: a moment
-                              that shows the message)
-      -h, --help              show this help
-      -V, --version           show the version
+    /// `  -c, --color, --colour C   summary (default red)`, wrapped.
+    static func optionLines(_ spec: OptionSpec) -> [String] {
+        var names = spec.short.map { "-\($0), " } ?? "    "
+        names += ([spec.long] + spec.aliases).map { "--" + $0 }.joined(separator: ", ")
+        if let placeholder = spec.placeholder { names += " " + placeholder }
+        var summary = spec.summary
+        if let defaultText = spec.defaultText { summary += " (default \(defaultText))" }
+        let left = "  " + names
+        let indent = String(repeating: " ", count: summaryColumn)
+        var body = wrap(summary, width: width - summaryColumn)
+        var lines: [String] = []
+        if left.count + 2 <= summaryColumn {
+            lines.append(left + String(repeating: " ", count: summaryColumn - left.count) + body.removeFirst())
+        } else {
+            lines.append(left)
+        }
+        return lines + body.map { indent + $0 }
+    }
 
-    Keys: space pause, n/→ next, p/← previous, +/- speed, r reverse, ? help,
-          t thermal, b low power, m reduce motion, q/Esc/Ctrl-C/Ctrl-\\ quit.
-
-    """
+    /// Words of `text` in lines of at most `width` columns (a longer word
+    /// has a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if TerminalText.cellWidth(of: line) + 1 + TerminalText.cellWidth(of: String(word)) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        return lines + [line]
+    }
 }

@@ -53,6 +53,9 @@ enum E2E {
         // tmux and the program must agree on UTF-8 whatever the CI locale is.
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = "C.UTF-8"
+        // The developer's own config file must not change what a test sees;
+        // a test that wants one sets XDG_CONFIG_HOME itself.
+        environment["XDG_CONFIG_HOME"] = "/nonexistent-ledmarquee-e2e-config"
         return environment
     }
 }

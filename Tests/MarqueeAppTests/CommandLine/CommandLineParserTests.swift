@@ -5,7 +5,7 @@ import Testing
 @Suite("Command line")
 struct CommandLineParserTests {
     func options(_ arguments: [String]) throws -> Options {
-        guard case .run(let options) = try CommandLineParser.parse(arguments) else {
+        guard case .run(let options, _) = try CommandLineParser.parse(arguments) else {
             Issue.record("expected a run command for \(arguments)")
             return Options()
         }
@@ -33,6 +33,8 @@ struct CommandLineParserTests {
         #expect(try options(["--thermal", "fair", "--low-power", "on", "x"]).thermal == .fair)
         #expect(try options(["--thermal=auto", "--low-power=off", "x"]).lowPower == false)
         #expect(try options(["-5"]).message == "-5")
+        // "=" and a combining mark after it are one character, still "=".
+        #expect(try options(["--font=\u{301}x.bdf", "x"]).font == "\u{301}x.bdf")
     }
 
     @Test("help and version win over everything else")
@@ -48,6 +50,83 @@ struct CommandLineParserTests {
         #expect(try options(["-s", text, "x"]).seconds == expected)
     }
 
+    @Test("seconds out of range are clamped with one warning, in range with none", arguments: [
+        ("1", "--seconds 1 is out of range; using 2 (seconds are 2 to 20)"),
+        ("50", "--seconds 50 is out of range; using 20 (seconds are 2 to 20)"),
+        ("nan", "--seconds nan is out of range; using 5 (seconds are 2 to 20)"),
+        ("inf", "--seconds inf is out of range; using 5 (seconds are 2 to 20)"),
+        ("2", nil), ("20", nil), ("7.5", nil),
+    ])
+    func secondsWarnings(text: String, warning: String?) throws {
+        guard case .run(_, let warnings) = try CommandLineParser.parse(["-s", text, "x"]) else {
+            Issue.record("expected a run command")
+            return
+        }
+        #expect(warnings == (warning.map { [$0] } ?? []))
+    }
+
+    @Test("usage errors say exactly this", arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["-z"], "unknown option '-z'"),
+        (["--speed"], "option '--speed' needs a value"),
+        (["-s"], "option '-s' needs a value"),
+        (["--once=yes"], "option '--once' takes no value"),
+        (["--events", "-", "x"],
+         "'--events -' is refused: standard output is the sign; give a file name (or /dev/stderr with 2>FILE)"),
+        (["--style", "neon", "x"], "unknown style 'neon' (use dots, blocks, half, braille)"),
+        (["--thermal", "hot", "x"], "unknown thermal state 'hot' (use auto, nominal, fair, serious, critical)"),
+        (["--low-power", "maybe", "x"], "unknown low-power mode 'maybe' (use auto, on, off)"),
+        (["--completions", "tcsh"], "unknown shell 'tcsh' (use bash, zsh, fish)"),
+        (["--colour", "purple", "x"],
+         "unknown colour 'purple' (use red, amber, green, blue, white, cyan, magenta, rainbow or #RRGGBB)"),
+        (["--speed", "fast", "x"], "'--speed' needs a number, not 'fast'"),
+        (["--scale", "0", "x"], "'--scale' must be auto or a whole number from 1 to 64, not '0'"),
+        (["--config", ""], "option '--config' needs a file name"),
+        (["-f", "a", "message"], "give either a message or --file, not both"),
+        (["--style", String(repeating: "x", count: 100), "x"],
+         "unknown style '\(String(repeating: "x", count: 64))…' (use dots, blocks, half, braille)"),
+    ])
+    func exactErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+    }
+
+    @Test("enum values ignore case everywhere")
+    func caseInsensitive() throws {
+        #expect(try options(["--style", "DOTS", "x"]).style == .dots)
+        #expect(try options(["--style=Braille", "x"]).style == .braille)
+        #expect(try options(["--thermal", "Serious", "x"]).thermal == .serious)
+        #expect(try options(["--thermal", "AUTO", "--thermal", "FAIR", "x"]).thermal == .fair)
+        #expect(try options(["--low-power", "ON", "x"]).lowPower == true)
+        #expect(try options(["--low-power", "Off", "x"]).lowPower == false)
+        #expect(try options(["--scale", "3", "--scale", "AUTO", "x"]).scale == nil)
+        #expect(try options(["-c", "AMBER", "x"]).color == LEDColor(parsing: "amber"))
+        #expect(try CommandLineParser.parse(["--completions", "BASH"]) == .completions("bash"))
+        #expect(try CommandLineParser.parse(["--completions=Zsh"]) == .completions("zsh"))
+    }
+
+    @Test("every long name, alias and short letter of the table is recognised by the parser")
+    func tableDriven() throws {
+        for spec in OptionTable.all {
+            let value: String? = switch spec.value {
+            case .none: nil
+            case .choice(let choices): choices[0]
+            case .number: spec.long == "speed" ? "10" : "3"
+            case .file, .directory, .text: spec.long == "config" ? nil : "some-file"
+            }
+            if spec.takesValue, value == nil { continue }  // --config reads its file
+            for name in [spec.long] + spec.aliases {
+                let arguments = ["--\(name)"] + (value.map { [$0] } ?? []) + (spec.long == "file" ? [] : ["x"])
+                #expect(throws: Never.self, "--\(name)") { try CommandLineParser.parse(arguments) }
+            }
+            if let letter = spec.short {
+                let arguments = ["-\(letter)"] + (value.map { [$0] } ?? []) + (spec.long == "file" ? [] : ["x"])
+                #expect(throws: Never.self, "-\(letter)") { try CommandLineParser.parse(arguments) }
+            }
+        }
+        #expect(try CommandLineParser.parse(["-hV"]) == .help)
+        #expect(try options(["--colour=green", "x"]).color == LEDColor(parsing: "green"))
+    }
+
     @Test("hostile input is a one-line usage error", arguments: [
         ["--bogus"], ["-z"], ["--speed"], ["--speed", "fast", "x"], ["--speed", "nan", "x"], ["--speed", "1e9", "x"],
         ["-s", ""], ["-s", "5s", "x"], ["--color", "purple", "x"], ["--color", "#12345", "x"], ["--style", "neon", "x"],
@@ -56,7 +135,8 @@ struct CommandLineParserTests {
         ["--at", "-1", "--snapshot", "x"], ["--once=yes"], ["-f", ""], ["-f", "a", "message"], [""], ["   "], ["\u{1B}[2J"],
         ["--file"], ["--events="],
         ["--scale"], ["--scale", "0", "x"], ["--scale", "65", "x"], ["--scale", "-2", "x"], ["--scale", "1.5", "x"],
-        ["--scale", "", "x"], ["--scale", "AUTO", "x"], ["--scale", "9999999999999999999999", "x"],
+        ["--scale", "", "x"], ["--scale", "9999999999999999999999", "x"], ["--events", "-", "x"], ["--completions", "tcsh"],
+        ["--style", "dots\u{212A}", "x"], ["--completions"], ["--config"], ["--config", "", "x"],
     ])
     func hostile(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }

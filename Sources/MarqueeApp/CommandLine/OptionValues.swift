@@ -1,0 +1,165 @@
+import MarqueeCore
+
+/// Turns one option's value into its ``Options`` field: the only part of
+/// option parsing that is code rather than ``OptionTable``. The same for the
+/// command line and the config file; a config file's errors and warnings
+/// start with its `FILE:LINE` and name the option as the file does.
+enum OptionValues {
+    /// Longest piece of a value quoted in a message: a usage error stays a
+    /// readable line whatever was typed or written in a file.
+    static let quotedCharacters = 64
+
+    static func apply(_ assignment: CommandLineParser.Assignment, to options: inout Options,
+                      warnings: inout [String]) throws(UsageError) {
+        let spec = assignment.spec
+        let label = assignment.place == nil ? "--\(spec.long)" : spec.long
+        let prefix = assignment.place.map { "\($0): " } ?? ""
+        do {
+            if let value = assignment.value {
+                if let warning = try set(spec.long, value, label: label, on: &options) { warnings.append(prefix + warning) }
+            } else {
+                setFlag(spec.long, on: &options)
+            }
+        } catch {
+            throw UsageError(prefix + error.message)
+        }
+    }
+
+    private static func setFlag(_ name: String, on options: inout Options) {
+        switch name {
+        case "once": options.once = true
+        case "shuffle": options.shuffle = true
+        case "static": options.staticText = true
+        case "reduce-motion": options.reduceMotion = true
+        case "snapshot": options.snapshot = true
+        default: break  // help, version, no-config: the parser's, not a field
+        }
+    }
+
+    /// Sets the field; returns a warning when the value was mended.
+    private static func set(_ name: String, _ value: String, label: String,
+                            on options: inout Options) throws(UsageError) -> String? {
+        let word = lowercased(value)
+        switch name {
+        case "file":
+            options.file = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "seconds":
+            let seconds = try number(value, label)
+            options.seconds = SecondsPerMessage.sanitize(seconds)
+            if options.seconds != seconds {
+                return "\(label) \(shown(value)) is out of range; using \(format(options.seconds)) "
+                    + "(seconds are \(format(SecondsPerMessage.minimum)) to \(format(SecondsPerMessage.maximum)))"
+            }
+        case "speed":
+            let speed = try number(value, label)
+            let limit = PlayerSettings.maximumSpeed
+            guard speed.isFinite, abs(speed) <= limit else {
+                throw UsageError("'\(label)' must be between -\(Int(limit)) and \(Int(limit)), not '\(shown(value))'")
+            }
+            options.speed = speed
+        case "color":
+            guard let color = LEDColor(parsing: value) else {
+                throw UsageError("unknown colour '\(shown(value))' (use \(LEDColor.names.map(\.name).joined(separator: ", ")) or #RRGGBB)")
+            }
+            options.color = color
+        case "style":
+            guard let style = LEDStyle(rawValue: word) else {
+                throw UsageError("unknown style '\(shown(value))' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.style = style
+        case "font":
+            options.font = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "sysfs-root":
+            options.sysfsRoot = try nonEmpty(value, "option '\(label)' needs a directory")
+        case "thermal":
+            if word == "auto" {
+                options.thermal = nil
+            } else if let state = ThermalState(name: word) {
+                options.thermal = state
+            } else {
+                throw UsageError("unknown thermal state '\(shown(value))' (use auto, \(ThermalState.allCases.map(\.description).joined(separator: ", ")))")
+            }
+        case "low-power":
+            switch word {
+            case "auto": options.lowPower = nil
+            case "on": options.lowPower = true
+            case "off": options.lowPower = false
+            default: throw UsageError("unknown low-power mode '\(shown(value))' (use auto, on, off)")
+            }
+        case "probe-interval":
+            options.probeInterval = try bounded(value, label, range: 0.1...3600)
+        case "idle-timeout":
+            options.idleTimeout = try bounded(value, label, range: 0...86400)
+        case "events":
+            let path = try nonEmpty(value, "option '\(label)' needs a file name")
+            // The terminal is the sign: a log on standard output would be
+            // drawn over by the sign and would corrupt it.
+            guard path != "-" else {
+                throw UsageError("'\(label) -' is refused: standard output is the sign; give a file name (or /dev/stderr with 2>FILE)")
+            }
+            options.events = path
+        case "cols":
+            options.snapshotColumns = try count(value, label)
+        case "rows":
+            options.snapshotRows = try count(value, label)
+        case "at":
+            options.snapshotAt = try bounded(value, label, range: 0...86400)
+        case "scale":
+            if word == "auto" {
+                options.scale = nil
+            } else if let scale = Int(value), (1...64).contains(scale) {
+                options.scale = scale
+            } else {
+                throw UsageError("'\(label)' must be auto or a whole number from 1 to 64, not '\(shown(value))'")
+            }
+        case "config", "completions":
+            break  // read by the parser before any value is converted
+        default:
+            throw UsageError("option '\(label)' is not handled")
+        }
+        return nil
+    }
+
+    /// Names in the table are ASCII; lower-casing only ASCII letters keeps
+    /// a look-alike (the Kelvin sign lower-cases to `k`) from matching.
+    static func lowercased(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+    }
+
+    /// `text`, cut to ``quotedCharacters`` with an ellipsis: for quoting in
+    /// a message (which `Platform.writeError` then shows escaped).
+    static func shown(_ text: String) -> String {
+        guard let end = text.index(text.startIndex, offsetBy: quotedCharacters, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        return text[..<end] + "…"
+    }
+
+    private static func nonEmpty(_ value: String, _ message: String) throws(UsageError) -> String {
+        guard !value.isEmpty else { throw UsageError(message) }
+        return value
+    }
+
+    private static func number(_ text: String, _ label: String) throws(UsageError) -> Double {
+        guard let value = Double(text.trimmingCharacters(in: " ")) else {
+            throw UsageError("'\(label)' needs a number, not '\(shown(text))'")
+        }
+        return value
+    }
+
+    private static func bounded(_ text: String, _ label: String, range: ClosedRange<Double>) throws(UsageError) -> Double {
+        let value = try number(text, label)
+        guard value.isFinite, range.contains(value) else {
+            throw UsageError("'\(label)' must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not '\(shown(text))'")
+        }
+        return value
+    }
+
+    private static func count(_ text: String, _ label: String) throws(UsageError) -> Int {
+        guard let value = Int(text), (1...4096).contains(value) else {
+            throw UsageError("'\(label)' must be a whole number from 1 to 4096, not '\(shown(text))'")
+        }
+        return value
+    }
+
+    static func format(_ value: Double) -> String { OptionTable.format(value) }
+}
