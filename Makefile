@@ -37,10 +37,12 @@ run: build
 	$(BIN)
 
 # Unit tests and the end-to-end tests (the real binary in tmux) in one run,
-# after a smoke of every fuzz target (corpus replayed, then 5 s each; its own
-# summary line first), so the last line stays Swift Testing's count line.
+# after `make install` and `uninstall` into a scratch DESTDIR and a smoke of
+# every fuzz target (corpus replayed, then 5 s each), each with a summary
+# line of its own first, so the last line stays Swift Testing's count line.
 test: deps
 	$(SWIFT_ENV) $(SWIFT) build
+	./scripts/check-install.sh .build/debug/ledmarquee
 	./scripts/fuzz.sh smoke
 	$(SWIFT_ENV) $(SWIFT) test
 

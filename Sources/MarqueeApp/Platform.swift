@@ -144,7 +144,7 @@ extension Platform.ReadError {
         case .system(let code): String(cString: strerror(code))
         case .directory: String(cString: strerror(EISDIR))
         case .notRegularFile: "not a regular file"
-        case .tooLarge: "larger than \(limit >> 20) MB"
+        case .tooLarge: limit >= 1 << 20 ? "larger than \(limit >> 20) MB" : "larger than \(limit >> 10) KiB"
         }
     }
 }

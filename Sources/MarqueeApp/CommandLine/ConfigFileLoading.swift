@@ -37,18 +37,8 @@ extension ConfigFile {
         do {
             return try Platform.readAll(path, limit: maximumBytes, dashIsStandardInput: false, regularFileOnly: true)
         } catch {
-            switch error {
-            case .system(let code) where !required && (code == ENOENT || code == ENOTDIR):
-                return nil
-            case .system(let code):
-                throw UsageError("cannot read config file '\(path)': \(String(cString: strerror(code)))")
-            case .directory:
-                throw UsageError("cannot read config file '\(path)': it is a directory")
-            case .notRegularFile:
-                throw UsageError("cannot read config file '\(path)': not a regular file")
-            case .tooLarge:
-                throw UsageError("config file '\(path)' is larger than \(maximumBytes / 1024) KiB")
-            }
+            if case .system(let code) = error, !required, code == ENOENT || code == ENOTDIR { return nil }
+            throw UsageError("\(path): cannot read config file: \(error.reason(limit: maximumBytes))")
         }
     }
 

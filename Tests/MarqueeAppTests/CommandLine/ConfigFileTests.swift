@@ -198,21 +198,21 @@ struct ConfigFileTests {
     func namedFileErrors() throws {
         let folder = try Folder()
         let missing = folder.path + "/nope"
-        #expect(throws: UsageError("cannot read config file '\(missing)': No such file or directory")) {
+        #expect(throws: UsageError("\(missing): cannot read config file: No such file or directory")) {
             try CommandLineParser.parse(["--config", missing, "x"])
         }
-        #expect(throws: UsageError("cannot read config file '\(folder.path)': it is a directory")) {
+        #expect(throws: UsageError("\(folder.path): cannot read config file: Is a directory")) {
             try CommandLineParser.parse(["--config=\(folder.path)", "x"])
         }
         let fifo = folder.path + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         let started = ContinuousClock.now
-        #expect(throws: UsageError("cannot read config file '\(fifo)': not a regular file")) {
+        #expect(throws: UsageError("\(fifo): cannot read config file: not a regular file")) {
             try CommandLineParser.parse(["--config", fifo, "x"])
         }
         #expect(ContinuousClock.now - started < .seconds(1))
         let huge = try folder.write("huge", String(repeating: "# padding\n", count: 7_000))
-        #expect(throws: UsageError("config file '\(huge)' is larger than 64 KiB")) {
+        #expect(throws: UsageError("\(huge): cannot read config file: larger than 64 KiB")) {
             try CommandLineParser.parse(["--config", huge, "x"])
         }
         let fits = try folder.write("fits", String(repeating: "#", count: ConfigFile.maximumBytes - 10) + "\nonce\n")
