@@ -45,11 +45,20 @@ extension PlayerState {
         }
     }
 
-    /// Shows a short message on the controls line until it hides again.
-    mutating func showNotice(_ text: String) {
+    /// Shows a notice the host reported at `t` on the controls line, unless
+    /// the ``NoticeLimiter`` holds it back (the events log has it anyway).
+    mutating func showNotice(_ text: String, at t: Double) {
+        guard noticeLimiter.admit(text, at: t) else { return }
         notice = text
         controlsVisible = true
         controlsReveals += 1
+    }
+
+    /// Seconds the controls line stays up after it was last revealed: the
+    /// idle timeout, but a notice for at least ``NoticeLimiter/minimumSeconds``
+    /// so it can be read even with `--idle-timeout 0`.
+    public var controlsHideDelay: Double {
+        notice == nil ? settings.idleTimeout : max(settings.idleTimeout, NoticeLimiter.minimumSeconds)
     }
 
     /// Hides the controls line (the idle timer fired).
@@ -64,8 +73,8 @@ extension PlayerState {
         guard newPower != power else { return [] }
         return transaction(at: t) { state in
             state.power = newPower
-            let lowPower = newPower.lowPower.map { $0 ? "on" : "off" } ?? "unknown"
-            return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: lowPower, source: newPower.source))]
+            return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: newPower.lowPower,
+                                source: newPower.source))]
         }
     }
 
@@ -88,13 +97,17 @@ extension PlayerState {
         return [.log(.pause(paused: paused, reason: "key"))]
     }
 
+    /// `+` and `-` step the speed by a quarter. `-` stops at
+    /// ``PlayerSettings/minimumSpeed`` (a speed set below it stays), so the
+    /// sign never stops by accident: only `--static` or `--speed 0` make it
+    /// static, and `+` starts a static sign moving.
     mutating func changeSpeed(faster: Bool, at t: Double) {
         let current = clock.speed
         let next: Double
         if faster {
-            next = current == 0 ? 6 : min(current * 1.25, PlayerSettings.maximumSpeed)
+            next = current == 0 ? PlayerSettings.startSpeed : min(current * 1.25, PlayerSettings.maximumSpeed)
         } else {
-            next = current <= 6 ? 0 : current / 1.25
+            next = current <= PlayerSettings.minimumSpeed ? current : max(current / 1.25, PlayerSettings.minimumSpeed)
         }
         if settings.staticText, next > 0 { settings.staticText = false }
         clock.setSpeed(next, at: t)
@@ -105,7 +118,7 @@ extension PlayerState {
         if scenePhase != .active { return "in background" }
         if effectiveLowPower { return "low power" }
         if settings.reduceMotion { return "reduce motion" }
-        if effectiveThermal >= .serious { return "thermal \(effectiveThermal)" }
+        if effectiveThermal >= .serious { return "heat" }
         return "running"
     }
 
