@@ -84,7 +84,7 @@ extension EndToEnd {
 
         enum QuitKey: String, CaseIterable, CustomTestStringConvertible {
             // Ctrl-\ sends SIGQUIT (the wrapper shell traps it, the program quits).
-            case q, escape = "Escape", controlC = "C-c", controlBackslash = "C-\\"
+            case q, upperQ = "Q", escape = "Escape", controlC = "C-c", controlBackslash = "C-\\"
             var testDescription: String { rawValue }
         }
 
