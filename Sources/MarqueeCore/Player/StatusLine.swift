@@ -47,7 +47,10 @@ extension PlayerState {
     /// "playing" while the policy keeps the sign still.
     var playStateText: String {
         if completed { return "■ done" }
-        if !motion.animationAllowed { return "■ stopped by \(motionStopReason)" + (paused ? ", paused" : "") }
+        if !motion.animationAllowed {
+            let stop = scenePhase == .active ? "■ stopped by \(motionStopReason)" : "■ stopped in background"
+            return stop + (paused ? ", paused" : "")
+        }
         return paused ? "‖ paused" : "▶ playing"
     }
 

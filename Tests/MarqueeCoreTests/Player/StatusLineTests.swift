@@ -73,7 +73,8 @@ struct StatusLineTests {
             }
         }
         if stop == .background { _ = state.reduce(.scene(.background), at: 1) }
-        #expect(state.controlsLine.hasPrefix(" 1/3  ■ stopped by \(stop.rawValue)  0 fps (\(stop.rawValue))  ← 24 col/s  "))
+        let stopped = stop == .background ? "■ stopped in background" : "■ stopped by \(stop.rawValue)"
+        #expect(state.controlsLine.hasPrefix(" 1/3  \(stopped)  0 fps (\(stop.rawValue))  ← 24 col/s  "))
         #expect(!state.controlsLine.contains("playing"))
     }
 
