@@ -1,18 +1,19 @@
 /// Keys, power readings, scene changes and the controls-line timer.
 extension PlayerState {
-    /// Handles one key press. Any key reveals the controls line.
+    /// Handles one key press. Any key reveals the controls line, and clears
+    /// a notice unless it is a reported one younger than its minimum time.
     mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             state.controlsReveals += 1
             state.controlsVisible = true
-            state.notice = nil
+            if state.noticeHeldUntil.map({ t >= $0 }) ?? true { state.clearNotice() }
             var effects: [PlayerEffect] = [.log(.key(name: key.name))]
             switch KeyBindings.action(for: key) {
             case .quit?:
                 // Esc closes the overlay first: the overlay says so.
                 if key == .escape, state.helpOpen {
                     state.helpOpen = false
-                    state.notice = "help closed (Esc again or q quits)"
+                    state.answer("help closed (Esc again or q quits)")
                 } else {
                     effects.append(.quit)
                 }
@@ -50,8 +51,21 @@ extension PlayerState {
     mutating func showNotice(_ text: String, at t: Double) {
         guard noticeLimiter.admit(text, at: t) else { return }
         notice = text
+        noticeHeldUntil = t + NoticeLimiter.minimumSeconds
         controlsVisible = true
         controlsReveals += 1
+    }
+
+    /// A key's own answer on the controls line (the key revealed it already):
+    /// never held back, and the next key clears it.
+    mutating func answer(_ text: String) {
+        notice = text
+        noticeHeldUntil = nil
+    }
+
+    mutating func clearNotice() {
+        notice = nil
+        noticeHeldUntil = nil
     }
 
     /// Seconds the controls line stays up after it was last revealed: the
@@ -64,7 +78,7 @@ extension PlayerState {
     /// Hides the controls line (the idle timer fired).
     mutating func hideControls() {
         controlsVisible = false
-        notice = nil
+        clearNotice()
     }
 
     /// A new power reading from the probe; logs a `power` event when the
@@ -89,7 +103,7 @@ extension PlayerState {
 
     mutating func togglePause() -> [PlayerEffect] {
         guard motion.animationAllowed else {
-            notice = "motion is stopped (\(motionStopReason)): pause unavailable"
+            answer("motion is stopped (\(motionStopReason)): pause unavailable")
             return []
         }
         paused.toggle()

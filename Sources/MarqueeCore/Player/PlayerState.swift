@@ -30,6 +30,9 @@ public struct PlayerState: Sendable {
     public internal(set) var notice: String?
     /// Which reported notices are shown (docs/status-line.md).
     public internal(set) var noticeLimiter = NoticeLimiter()
+    /// Until when a reported notice stands even against a key: the minimum
+    /// time it is shown. Nil for a key's own answer, which the next key clears.
+    public internal(set) var noticeHeldUntil: Double?
     public internal(set) var power: PowerConditions = .unknown
     /// Bumped by manual moves, part of the advance condition ID.
     public internal(set) var manualMoves = 0

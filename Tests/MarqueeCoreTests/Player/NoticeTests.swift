@@ -48,6 +48,22 @@ struct NoticeTests {
         #expect(state.controlsHideDelay == 10, "a longer idle timeout is kept")
     }
 
+    @Test("a key does not clear a reported notice in its minimum time; after it, or a key's own answer, it does")
+    func keyDuringNotice() {
+        var state = PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: PlayerSettings(), seed: 1, at: 0)
+        _ = state.reduce(.notice("cues.txt: reload failed, kept the previous cues: gone"), at: 1)
+        _ = state.reduce(.key(.character("n")), at: 2)
+        #expect(state.cueIndex == 1, "the key still acts")
+        #expect(state.notice == "cues.txt: reload failed, kept the previous cues: gone", "still in its 3 s")
+        _ = state.reduce(.key(.character("n")), at: 4)
+        #expect(state.notice == nil && state.controlsLine.hasSuffix("? help"))
+        state.settings.reduceMotion = true
+        _ = state.reduce(.key(.character(" ")), at: 4.5)
+        #expect(state.notice == "motion is stopped (reduce motion): pause unavailable")
+        _ = state.reduce(.key(.character("x")), at: 4.6)
+        #expect(state.notice == nil, "a key's answer goes with the next key")
+    }
+
     @Test("a refused pause says why, in the words of the status line")
     func pauseRefusedReasons() {
         var state = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)

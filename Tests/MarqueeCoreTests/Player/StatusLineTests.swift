@@ -148,7 +148,7 @@ struct StatusLineTests {
         var state = Self.sign()
         _ = state.reduce(.notice("cues\u{1B}[2J.txt: reload failed"), at: 1)
         #expect(state.controlsLine == " cues\\e[2J.txt: reload failed")
-        _ = state.reduce(.key(.character("x")), at: 2)
-        #expect(state.controlsLine.hasSuffix("? help"), "a key clears it")
+        _ = state.reduce(.key(.character("x")), at: 4)
+        #expect(state.controlsLine.hasSuffix("? help"), "a key after its 3 s clears it")
     }
 }
