@@ -33,8 +33,22 @@ extension EndToEnd {
             }
             let screen = try await session.waitForText("← 3 col/s", timeout: 5)
             let line = screen.line(session.launch.rows - 1)
-            #expect(!line.contains("static") && !line.contains(" 0 col/s") && !line.contains("0 fps"), "controls line: '\(line)'")
+            #expect(!line.contains("static") && !line.contains(" 0 col/s") && !line.contains(" 0 fps"), "controls line: '\(line)'")
             try await session.waitForMovement("the LEDs to keep moving at the slowest speed", timeout: 6) { $0.left > 0 }
+        }
+
+        @Test("lines cut while reading the cues: the first is shown on the sign, each is an error record")
+        func cutLinesShown() async throws {
+            let long = String(repeating: "X", count: 70_000)
+            let session = try await Session.start(
+                "status-cut", Launch(arguments: ["-s", "20", "-f", "cues.txt"]) { directory in
+                    try writeFile("SHORT\n\(long)\n\(long)\n", to: directory.appendingPathComponent("cues.txt"))
+                })
+            defer { session.close() }
+            let screen = try await session.waitForText("cues.txt:2: line cut to 65536 bytes (+1 more)", timeout: 5)
+            #expect(screen.line(session.launch.rows - 1).hasPrefix(" cues.txt:2: line cut"), "on the controls line:\n\(screen.text)")
+            let errors = session.events("error").compactMap { $0.string("message") }
+            #expect(errors == ["cues.txt:2: line cut to 65536 bytes", "cues.txt:3: line cut to 65536 bytes"], "\(errors)")
         }
 
         @Test("Q quits like q: letters ignore case")
