@@ -100,7 +100,9 @@ struct KeyBindingsTests {
     func names() {
         let names: [(Key, String)] = [(.character(" "), "space"), (.left, "left"), (.right, "right"), (.up, "up"), (.down, "down"),
                                       (.escape, "escape"), (.enter, "enter"), (.interrupt, "ctrl-c"), (.unknown, "unknown"),
-                                      (.character("n"), "n"), (.character("Q"), "Q")]
+                                      (.character("n"), "n"), (.character("Q"), "Q"), (.character("é"), "é"),
+                                      (.character("\u{85}"), "U+0085"), (.character("\u{202E}"), "U+202E"),
+                                      (.character("\u{A0}"), "U+00A0"), (.character("\u{E000}"), "U+E000")]
         for (key, name) in names { #expect(key.name == name) }
     }
 }
