@@ -109,7 +109,8 @@ final class PlayerController {
     /// An error a person should know of: an `error` record, and a notice on
     /// the controls line (which the state rate-limits, docs/status-line.md).
     private func report(_ message: String) {
-        // The error first: if the log fails too, its notice waits its turn.
+        // The error's own notice first: an events-log failure it causes comes
+        // within the same 3 s, so the limiter holds that one back instead.
         engine.send(.notice(message))
         record(.error(message: message))
     }
