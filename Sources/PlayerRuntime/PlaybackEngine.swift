@@ -136,7 +136,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         if state.controlsVisible {
             idleRunner.update(id: state.controlsReveals) { [weak self] _ in
                 guard let self else { return }
-                guard await self.sleep(until: self.now() + self.state.settings.idleTimeout) else { return }
+                // A notice gets its minimum time even with --idle-timeout 0.
+                guard await self.sleep(until: self.now() + self.state.controlsHideDelay) else { return }
                 self.send(.idleTimeout)
             }
         }

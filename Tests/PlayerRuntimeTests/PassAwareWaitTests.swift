@@ -40,8 +40,9 @@ struct PassAwareWaitTests {
         #expect(harness.engine.state.holdsAtRest)
         #expect(harness.engine.state.placementKind == .rest)
         #expect(!harness.engine.state.clock.isRunning)
-        await harness.run(until: 1)
-        #expect(!harness.engine.isTicking, "nothing moves, so no frame ticks")
+        #expect(harness.engine.isTicking, "the controls line is up at start: its countdown bar runs")
+        await harness.run(until: 3.1)
+        #expect(!harness.engine.isTicking, "the line hid after the idle timeout: nothing moves, so no frame ticks")
         await harness.run(until: 5.1)
         #expect(harness.cueTimes() == [5.0])
         // The next message fades in: the ticker runs for the fade, then stops.
@@ -56,11 +57,11 @@ struct PassAwareWaitTests {
     @Test("a key shows the countdown bar, which ticks until the controls hide again")
     func countdownTicks() async {
         let harness = EngineHarness(seconds: 10, measure: Self.fitting)
-        await harness.run(until: 1)
+        await harness.run(until: 3.5)   // the line shown at start hid after 3 s
         #expect(!harness.engine.isTicking)
         harness.engine.send(.key(.character("x")))
         #expect(harness.engine.isTicking)
-        await harness.run(until: 4.5)   // idle timeout 3 s
+        await harness.run(until: 7)     // idle timeout 3 s
         #expect(!harness.engine.state.controlsVisible)
         #expect(!harness.engine.isTicking)
     }

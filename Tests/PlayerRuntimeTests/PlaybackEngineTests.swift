@@ -104,6 +104,35 @@ struct PlaybackEngineTests {
         #expect(harness.engine.liveTaskCount == 0)
     }
 
+    @Test("the controls line shows at start and hides after the idle timeout")
+    func shownAtStart() async {
+        let harness = EngineHarness(seconds: 20)
+        #expect(harness.engine.state.controlsVisible)
+        #expect(harness.engine.state.controlsLine.hasSuffix("? help"))
+        await harness.run(until: 2.9)
+        #expect(harness.engine.state.controlsVisible)
+        await harness.run(until: 3.1)
+        #expect(!harness.engine.state.controlsVisible)
+    }
+
+    @Test("with --idle-timeout 0 the status line hides at once, but a notice stays up for its minimum time")
+    func noticeWithIdleTimeoutZero() async {
+        let harness = EngineHarness(seconds: 20) { $0.idleTimeout = 0; $0.lowPowerOverride = true }
+        await harness.run(until: 0.1)
+        #expect(!harness.engine.state.controlsVisible, "idle timeout 0: hidden at once")
+        harness.engine.send(.key(.character(" ")))
+        #expect(harness.engine.state.notice == "motion is stopped (low power): pause unavailable")
+        await harness.run(until: 0.1 + NoticeLimiter.minimumSeconds - 0.05)
+        #expect(harness.engine.state.controlsVisible, "still up")
+        await harness.run(until: 0.1 + NoticeLimiter.minimumSeconds + 0.05)
+        #expect(!harness.engine.state.controlsVisible)
+        harness.engine.send(.notice("events log: No space left on device"))
+        await harness.run(until: 3.2 + NoticeLimiter.minimumSeconds - 0.05)
+        #expect(harness.engine.state.notice == "events log: No space left on device")
+        await harness.run(until: 3.2 + NoticeLimiter.minimumSeconds + 0.05)
+        #expect(!harness.engine.state.controlsVisible)
+    }
+
     @Test("the controls line hides after the idle timeout, restarted by each key")
     func idleHide() async {
         let harness = EngineHarness(seconds: 20)

@@ -39,8 +39,18 @@ final class CueReloader {
         do {
             return .changed(try load(path))
         } catch {
-            return .failed("reload kept the previous cues: \(error.message)")
+            return .failed(CueReloader.failureMessage(path: path, reason: error.message))
         }
+    }
+
+    /// What a failed reload says, in the log and on the sign: the file's
+    /// name first, since the line may be cut at the terminal's edge.
+    /// Errors about the file begin with its path (`PATH: cannot read cue
+    /// file: …`), which the name already says.
+    static func failureMessage(path: String, reason: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let reason = reason.hasPrefix(path + ": ") ? String(reason.dropFirst(path.count + 2)) : reason
+        return "\(TerminalText.visible(name)): reload failed, kept the previous cues: \(reason)"
     }
 
     private static func signature(of path: String) -> FileSignature? {

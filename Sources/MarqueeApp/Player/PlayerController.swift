@@ -63,6 +63,10 @@ final class PlayerController {
         }
         notes.forEach { record(.error(message: $0)) }
         log?.onLateLoss = { [weak self] notice in self?.engine.send(.notice(notice)) }
+        // The first cut is shown on the sign, with how many more the log has.
+        if let first = notes.first {
+            engine.send(.notice(notes.count > 1 ? "\(first) (+\(notes.count - 1) more)" : first))
+        }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
         engine.measure = { [weak self] state in self?.measure(state) }
@@ -84,7 +88,7 @@ final class PlayerController {
         let signals = SignalEvents.watch { [weak self] signal in
             MainActor.assumeIsolated { self?.handle(signal) }
         }
-        if signals == nil { record(.error(message: "no signalfd: signals are not handled")) }
+        if signals == nil { report("no signalfd: signals are not handled") }
         startPeriodicWork()
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
@@ -101,11 +105,21 @@ final class PlayerController {
     }
 
     /// Writes a record to the log. One that cannot be written is said on
-    /// the controls line, every time (a key clears a notice, and the key's
-    /// own record then fails again), so the loss is never silent.
+    /// the controls line, so the loss is never silent; the state shows the
+    /// same failure again at most every `NoticeLimiter.repeatSeconds`
+    /// (docs/events-log.md), and the exit status tells the rest.
     private func record(_ record: EventRecord) {
         guard let log, let failure = log.write(record, at: engine.now()) else { return }
         engine.send(.notice(EventLog.notice(failure)))
+    }
+
+    /// An error a person should know of: an `error` record, and a notice on
+    /// the controls line (which the state rate-limits, docs/status-line.md).
+    private func report(_ message: String) {
+        // The error's own notice first: an events-log failure it causes comes
+        // within the same 3 s, so the limiter holds that one back instead.
+        engine.send(.notice(message))
+        record(.error(message: message))
     }
 
     private func perform(_ effects: [PlayerEffect]) {
@@ -130,9 +144,7 @@ final class PlayerController {
         let measure = layouts.measure(state, columns: screen.columns, rows: screen.rows)
         if !missingGlyphsNoticed, layouts.line(for: state.currentCue.text).usedPlaceholder {
             missingGlyphsNoticed = true
-            let notice = FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil)
-            record(.error(message: notice))
-            engine.send(.notice(notice))
+            report(FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil))
         }
         return measure
     }
@@ -188,7 +200,7 @@ final class PlayerController {
                     switch reloader.check() {
                     case .unchanged: break
                     case .changed(let cues): self.engine.send(.cuesReplaced(cues))
-                    case .failed(let message): self.record(.error(message: message))
+                    case .failed(let message): self.report(message)
                     }
                 }
             })

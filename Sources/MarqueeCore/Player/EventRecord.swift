@@ -9,7 +9,8 @@ public enum EventRecord: Sendable, Equatable {
     case start(version: String, columns: Int, rows: Int)
     case cue(index: Int, count: Int, text: String, automatic: Bool)
     case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String)
-    case power(thermal: String, lowPower: String, source: String)
+    /// `lowPower` nil: the probe has no power data (written as JSON `null`).
+    case power(thermal: String, lowPower: Bool?, source: String)
     case pause(paused: Bool, reason: String)
     case completed
     case key(name: String)

@@ -10,6 +10,9 @@ struct JSONObjectWriter {
     mutating func add(_ key: String, _ value: String) { add(key, raw: JSONObjectWriter.quote(value)) }
     mutating func add(_ key: String, _ value: Int) { add(key, raw: String(value)) }
     mutating func add(_ key: String, _ value: Bool) { add(key, raw: value ? "true" : "false") }
+    /// A value that may be unknown: `null` keeps the field's type a boolean
+    /// whenever it is known, rather than a string standing in for "unknown".
+    mutating func add(_ key: String, _ value: Bool?) { add(key, raw: value.map { $0 ? "true" : "false" } ?? "null") }
 
     func finish() -> String { text + "}" }
 

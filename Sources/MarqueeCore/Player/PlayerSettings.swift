@@ -28,4 +28,9 @@ public struct PlayerSettings: Sendable, Equatable {
 
     /// Fastest scroll the `+` key reaches, in columns per second.
     public static let maximumSpeed = 960.0
+    /// Slowest scroll the `-` key reaches: still visibly moving (one LED a
+    /// third of a second), so `-` never stops the sign by accident.
+    public static let minimumSpeed = 3.0
+    /// Where `+` starts a static sign.
+    public static let startSpeed = 6.0
 }

@@ -1,18 +1,19 @@
 /// Keys, power readings, scene changes and the controls-line timer.
 extension PlayerState {
-    /// Handles one key press. Any key reveals the controls line.
+    /// Handles one key press. Any key reveals the controls line, and clears
+    /// a notice unless it is a reported one younger than its minimum time.
     mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             state.controlsReveals += 1
             state.controlsVisible = true
-            state.notice = nil
+            if state.noticeHeldUntil.map({ t >= $0 }) ?? true { state.clearNotice() }
             var effects: [PlayerEffect] = [.log(.key(name: key.name))]
             switch KeyBindings.action(for: key) {
             case .quit?:
                 // Esc closes the overlay first: the overlay says so.
                 if key == .escape, state.helpOpen {
                     state.helpOpen = false
-                    state.notice = "help closed (Esc again or q quits)"
+                    state.answer("help closed (Esc again or q quits)")
                 } else {
                     effects.append(.quit)
                 }
@@ -45,17 +46,39 @@ extension PlayerState {
         }
     }
 
-    /// Shows a short message on the controls line until it hides again.
-    mutating func showNotice(_ text: String) {
+    /// Shows a notice the host reported at `t` on the controls line, unless
+    /// the ``NoticeLimiter`` holds it back (the events log has it anyway).
+    mutating func showNotice(_ text: String, at t: Double) {
+        guard noticeLimiter.admit(text, at: t) else { return }
         notice = text
+        noticeHeldUntil = t + NoticeLimiter.minimumSeconds
         controlsVisible = true
         controlsReveals += 1
+    }
+
+    /// A key's own answer on the controls line (the key revealed it already):
+    /// never held back, and the next key clears it.
+    mutating func answer(_ text: String) {
+        notice = text
+        noticeHeldUntil = nil
+    }
+
+    mutating func clearNotice() {
+        notice = nil
+        noticeHeldUntil = nil
+    }
+
+    /// Seconds the controls line stays up after it was last revealed: the
+    /// idle timeout, but a notice for at least ``NoticeLimiter/minimumSeconds``
+    /// so it can be read even with `--idle-timeout 0`.
+    public var controlsHideDelay: Double {
+        notice == nil ? settings.idleTimeout : max(settings.idleTimeout, NoticeLimiter.minimumSeconds)
     }
 
     /// Hides the controls line (the idle timer fired).
     mutating func hideControls() {
         controlsVisible = false
-        notice = nil
+        clearNotice()
     }
 
     /// A new power reading from the probe; logs a `power` event when the
@@ -64,8 +87,8 @@ extension PlayerState {
         guard newPower != power else { return [] }
         return transaction(at: t) { state in
             state.power = newPower
-            let lowPower = newPower.lowPower.map { $0 ? "on" : "off" } ?? "unknown"
-            return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: lowPower, source: newPower.source))]
+            return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: newPower.lowPower,
+                                source: newPower.source))]
         }
     }
 
@@ -80,7 +103,7 @@ extension PlayerState {
 
     mutating func togglePause() -> [PlayerEffect] {
         guard motion.animationAllowed else {
-            notice = "motion is stopped (\(motionStopReason)): pause unavailable"
+            answer("motion is stopped (\(motionStopReason)): pause unavailable")
             return []
         }
         paused.toggle()
@@ -88,13 +111,17 @@ extension PlayerState {
         return [.log(.pause(paused: paused, reason: "key"))]
     }
 
+    /// `+` and `-` step the speed by a quarter. `-` stops at
+    /// ``PlayerSettings/minimumSpeed`` (a speed set below it stays), so the
+    /// sign never stops by accident: only `--static` or `--speed 0` make it
+    /// static, and `+` starts a static sign moving.
     mutating func changeSpeed(faster: Bool, at t: Double) {
         let current = clock.speed
         let next: Double
         if faster {
-            next = current == 0 ? 6 : min(current * 1.25, PlayerSettings.maximumSpeed)
+            next = current == 0 ? PlayerSettings.startSpeed : min(current * 1.25, PlayerSettings.maximumSpeed)
         } else {
-            next = current <= 6 ? 0 : current / 1.25
+            next = current <= PlayerSettings.minimumSpeed ? current : max(current / 1.25, PlayerSettings.minimumSpeed)
         }
         if settings.staticText, next > 0 { settings.staticText = false }
         clock.setSpeed(next, at: t)
@@ -105,7 +132,7 @@ extension PlayerState {
         if scenePhase != .active { return "in background" }
         if effectiveLowPower { return "low power" }
         if settings.reduceMotion { return "reduce motion" }
-        if effectiveThermal >= .serious { return "thermal \(effectiveThermal)" }
+        if effectiveThermal >= .serious { return "heat" }
         return "running"
     }
 

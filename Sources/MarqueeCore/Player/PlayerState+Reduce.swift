@@ -24,7 +24,7 @@ extension PlayerState {
         case .cuesReplaced(let cues):
             return replaceCues(cues, at: t)
         case .notice(let text):
-            showNotice(text)
+            showNotice(text, at: t)
             return []
         case .idleTimeout:
             hideControls()

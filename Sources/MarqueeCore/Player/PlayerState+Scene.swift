@@ -43,27 +43,8 @@ extension PlayerState {
                             rainbowPhase: rainbowPhase, caption: currentCue.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
-                            controls: controlsVisible ? settings.glyphs.repertoire.spell(controlsLine) : nil,
+                            controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
                             glyphs: settings.glyphs)
-    }
-
-    /// The status line: position, play state, rate, power, tier.
-    public var controlsLine: String {
-        if let notice { return " " + notice }
-        let state: String
-        if completed {
-            state = "■ done"
-        } else if paused {
-            state = "‖ paused"
-        } else if !motion.animationAllowed {
-            state = "■ stopped (\(motionStopReason))"
-        } else {
-            state = "▶ playing"
-        }
-        let thermal = settings.thermalOverride.map { "\($0) (simulated)" } ?? power.thermalText
-        let powerText = settings.lowPowerOverride.map { $0 ? "low-power (simulated)" : "normal power (simulated)" } ?? power.powerText
-        let motionText = settings.reduceMotion ? "  reduce motion" : ""
-        return " \(cueIndex + 1)/\(cues.count)  \(state)  \(motion.framesPerSecond) fps  thermal \(thermal)  power \(powerText)  tier \(tier.rawValue)\(motionText)  ? help"
     }
 }

@@ -28,6 +28,11 @@ public struct PlayerState: Sendable {
     public internal(set) var controlsReveals = 0
     /// A short message for the controls line (e.g. why pause was refused).
     public internal(set) var notice: String?
+    /// Which reported notices are shown (docs/status-line.md).
+    public internal(set) var noticeLimiter = NoticeLimiter()
+    /// Until when a reported notice stands even against a key: the minimum
+    /// time it is shown. Nil for a key's own answer, which the next key clears.
+    public internal(set) var noticeHeldUntil: Double?
     public internal(set) var power: PowerConditions = .unknown
     /// Bumped by manual moves, part of the advance condition ID.
     public internal(set) var manualMoves = 0
@@ -188,6 +193,10 @@ public struct PlayerState: Sendable {
     /// and the first wait is a full one, however long start-up took.
     mutating func begin(at t: Double) {
         clock.reset(to: 0, at: t)
+        // The controls line shows at start, as after a key, so a newcomer
+        // sees "? help" before the idle timer hides it.
+        controlsVisible = true
+        controlsReveals += 1
         lastAdvanceID = nil
         syncDerivedState(at: t)
     }

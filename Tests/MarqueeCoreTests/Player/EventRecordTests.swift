@@ -16,6 +16,50 @@ struct EventRecordTests {
         #expect(EventRecord.quit.jsonLine(at: 2.5) == #"{"t":2.500,"event":"quit"}"#)
     }
 
+    @Test("power's lowPower is a boolean like policy's, or null when the machine does not say")
+    func lowPowerIsBoolean() throws {
+        #expect(EventRecord.power(thermal: "nominal", lowPower: true, source: "battery 15 %").jsonLine(at: 1)
+            == #"{"t":1.000,"event":"power","thermal":"nominal","lowPower":true,"source":"battery 15 %"}"#)
+        #expect(EventRecord.power(thermal: "fair", lowPower: false, source: "AC").jsonLine(at: 1).contains(#""lowPower":false,"#))
+        let unknown = EventRecord.power(thermal: "unknown", lowPower: nil, source: "none").jsonLine(at: 1)
+        #expect(unknown == #"{"t":1.000,"event":"power","thermal":"unknown","lowPower":null,"source":"none"}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(unknown.utf8)) as? [String: Any])
+        #expect(object["lowPower"] is NSNull)
+    }
+
+    @Test("every field has one JSON type across all records")
+    func oneTypePerField() throws {
+        let records: [EventRecord] = [
+            .start(version: "1.0", columns: 80, rows: 24),
+            .cue(index: 0, count: 2, text: String(repeating: "x", count: 300), automatic: false),
+            .policy(fps: 0, animation: false, effects: false, tier: "minimal", thermal: "unknown", lowPower: true,
+                    reduceMotion: false, scene: "background"),
+            .power(thermal: "unknown", lowPower: nil, source: "none"), .power(thermal: "fair", lowPower: false, source: "AC"),
+            .pause(paused: true, reason: "key"), .completed, .key(name: "space"), .key(name: "1"), .key(name: "enter"),
+            .resize(columns: 40, rows: 10), .reload(count: 3), .error(message: "x"), .quit,
+        ]
+        var types: [String: Set<String>] = [:]
+        for record in records {
+            let line = record.jsonLine(at: 1)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for key in object.keys {
+                // The type as written: Foundation's NSNumber blurs booleans and numbers.
+                let value = try #require(line.range(of: "\"\(key)\":")).upperBound
+                let type = switch line[value] {
+                case "\"": "string"
+                case "t", "f": "bool"
+                case "n": "null"
+                default: "number"
+                }
+                types[key, default: []].insert(type)
+            }
+        }
+        for (key, seen) in types {
+            #expect(seen.subtracting(["null"]).count == 1, "\(key): \(seen.sorted())")
+        }
+        #expect(types["lowPower"] == ["bool", "null"])
+    }
+
     @Test("control characters in strings are escaped, so a record stays one line")
     func escaping() {
         let line = EventRecord.error(message: "bad\nline\u{1B}[31m\\").jsonLine(at: .nan)

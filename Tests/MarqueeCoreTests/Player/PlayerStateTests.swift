@@ -81,8 +81,28 @@ struct PlayerStateTests {
         #expect(player.clock.sample(at: 1) == 24)
         _ = player.reduce(.key(.character("r")), at: 2)
         #expect(player.clock.sample(at: 3) == 24)
-        for _ in 0..<40 { _ = player.reduce(.key(.character("-")), at: 3) }
-        #expect(player.clock.speed == 0)
+    }
+
+    @Test("- stops at the slowest speed and the sign keeps moving; + starts a static sign; a slower speed given stays")
+    func speedFloor() {
+        var player = state()
+        for step in 0..<40 { _ = player.reduce(.key(.character("-")), at: 3 + Double(step) * 0.01) }
+        #expect(player.clock.speed == PlayerSettings.minimumSpeed)
+        #expect(player.clock.isRunning && player.isScrolling)
+        let position = player.clock.sample(at: 4)
+        #expect(player.clock.sample(at: 5) - position == PlayerSettings.minimumSpeed)
+
+        var still = state { $0.staticText = true }
+        _ = still.reduce(.key(.character("-")), at: 1)
+        #expect(still.settings.staticText && still.clock.speed == 0, "- leaves a static sign static")
+        _ = still.reduce(.key(.character("+")), at: 1)
+        #expect(!still.settings.staticText && still.clock.speed == PlayerSettings.startSpeed && still.isScrolling)
+
+        var crawling = state { $0.speed = 1 }
+        _ = crawling.reduce(.key(.character("-")), at: 1)
+        #expect(crawling.clock.speed == 1, "- never speeds a sign up to the floor")
+        _ = crawling.reduce(.key(.character("+")), at: 1)
+        #expect(crawling.clock.speed == 1.25)
     }
 
     @Test("shuffle never shows the same message twice in a row", arguments: [1, 2, 3, 7])
