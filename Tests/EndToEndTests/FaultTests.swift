@@ -61,18 +61,24 @@ extension EndToEnd {
             }
 
             deinit { close() }
+
+            /// A sign logging to `events.fifo` in its directory, which this
+            /// reader opens before the sign starts.
+            func launch(message: String) -> Launch {
+                Launch(arguments: ["--idle-timeout", "30", message], stderrToFile: true, events: "events.fifo") { directory in
+                    let path = directory.appendingPathComponent("events.fifo").path
+                    guard mkfifo(path, 0o600) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
+                    // Non-blocking: opening the reading end needs no writer yet.
+                    self.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                    guard self.fd >= 0 else { throw E2EFailure("open FIFO: \(String(cString: strerror(errno)))") }
+                }
+            }
         }
 
         @Test("a reader of the events log that stops reading never holds the sign; the records it did not take are counted")
         func eventsLogReaderStalls() async throws {
             let reader = Reader()
-            let launch = Launch(arguments: ["--idle-timeout", "30", "STALL TEST"], stderrToFile: true, events: "events.fifo") {
-                directory in
-                let path = directory.appendingPathComponent("events.fifo").path
-                guard mkfifo(path, 0o600) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
-                reader.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-                guard reader.fd >= 0 else { throw E2EFailure("open FIFO: \(String(cString: strerror(errno)))") }
-            }
+            let launch = reader.launch(message: "STALL TEST")
             let session = try await Session.start("fifo-stall", launch)
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 5)
@@ -103,14 +109,7 @@ extension EndToEnd {
         @Test("the events log breaks while playing: a notice on the controls line, a line on stderr, exit 1")
         func eventsLogBreaksWhilePlaying() async throws {
             let reader = Reader()
-            let launch = Launch(arguments: ["--idle-timeout", "30", "PIPE TEST"], stderrToFile: true, events: "events.fifo") {
-                directory in
-                let path = directory.appendingPathComponent("events.fifo").path
-                guard mkfifo(path, 0o600) == 0 else { throw E2EFailure("mkfifo: \(String(cString: strerror(errno)))") }
-                // Non-blocking: opening the reading end needs no writer yet.
-                reader.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-                guard reader.fd >= 0 else { throw E2EFailure("open FIFO: \(String(cString: strerror(errno)))") }
-            }
+            let launch = reader.launch(message: "PIPE TEST")
             let session = try await Session.start("fifo-gone", launch)
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 5)

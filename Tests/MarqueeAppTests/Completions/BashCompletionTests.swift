@@ -50,13 +50,7 @@ struct BashCompletionTests {
         let cases = CompletionCases.all
         let (replies, errors) = try replies(cases, splitAtEquals: splitAtEquals)
         #expect(errors.isEmpty, "bash printed errors: \(errors)")
-        for item in cases {
-            guard let reply = replies[item.line] else {
-                Issue.record("no reply for \(item)")
-                continue
-            }
-            #expect(CompletionCases.normalised(reply, for: item.line) == item.expected, "\(item)")
-        }
+        CompletionCases.expect(replies, match: cases)
     }
 
     @Test("without '=' in COMP_WORDBREAKS the reply repeats '--option=', as readline needs")

@@ -1,3 +1,4 @@
+import Testing
 @testable import MarqueeApp
 
 /// One thing to complete: a command line with the cursor at its end, and
@@ -75,6 +76,18 @@ enum CompletionCases {
         case .choice(let words): Set(words)
         case .file: files
         case .directory: directories
+        }
+    }
+
+    /// Checks a shell's replies, by command line, against every case.
+    static func expect(_ replies: [String: [String]], match cases: [CompletionCase],
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        for item in cases {
+            guard let reply = replies[item.line] else {
+                Issue.record("no reply for \(item)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(normalised(reply, for: item.line) == item.expected, "\(item)", sourceLocation: sourceLocation)
         }
     }
 

@@ -85,13 +85,7 @@ struct ZshCompletionTests {
     func cases() throws {
         let cases = CompletionCases.all
         let replies = try replies(cases.map(\.line))
-        for item in cases {
-            guard let reply = replies[item.line] else {
-                Issue.record("no reply for \(item)")
-                continue
-            }
-            #expect(CompletionCases.normalised(reply, for: item.line) == item.expected, "\(item)")
-        }
+        CompletionCases.expect(replies, match: cases)
     }
 
     /// The capture could pass by seeing nothing at all where nothing is
