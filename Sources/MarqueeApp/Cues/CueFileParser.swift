@@ -95,7 +95,7 @@ public enum CueFileParser {
                 }
                 let unknown = object.keys.filter { !deckKeys.contains($0) }.sorted()
                 if !unknown.isEmpty {
-                    let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+                    let names = unknown.map(quoted).joined(separator: ", ")
                     notes.append("\(place): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (an entry has \(deckKeys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
                 cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
@@ -105,6 +105,13 @@ public enum CueFileParser {
         }
         guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
         return Result(cues: cues, notes: notes)
+    }
+
+    /// A key from the file, as a note quotes it: escaped, since notes reach
+    /// stderr, the sign and the log, and short, whatever the file holds.
+    static func quoted(_ key: String) -> String {
+        let shown = key.count > 32 ? key.prefix(32) + "…" : key
+        return "\"" + TerminalText.visible(String(shown)) + "\""
     }
 
     /// The first `maximumLineBytes` of `bytes`, without half a UTF-8

@@ -29,6 +29,16 @@ struct CueFileParserTests {
         ])
     }
 
+    @Test("an unknown key is quoted escaped and short: notes reach stderr, the sign and the log")
+    func hostileUnknownKey() throws {
+        let key = "\\u001b]0;pwned\\u0007" + String(repeating: "k", count: 100)
+        let result = try parse("[{\"text\": \"T\", \"\(key)\": 1}]", deck: true)
+        let note = try #require(result.notes.first)
+        #expect(note.hasPrefix(#"cues: entry 1: unknown key "\e]0;pwned\x07kkk"#), "\(note)")
+        #expect(note.contains("k…\" ignored"), "cut: \(note)")
+        #expect(!note.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test("the built-in demo deck parses: at least 30 terms, each with a caption")
     func demoDeck() throws {
         let result = try parse(BuiltInResources.demoDeck, deck: true)
