@@ -8,8 +8,9 @@ import MarqueeCore
 /// and each batch draws once (the Composable Architecture's `Store` buffers
 /// actions the same way).
 ///
-/// The four timed tasks — the automatic advance, the end of a scrolling
-/// message's pass, the frame ticker and the controls-line hide timer — are
+/// The five timed tasks — the automatic advance, the end of a scrolling
+/// message's pass, the end of a `say` interrupt, the frame ticker and the
+/// controls-line hide timer — are
 /// each a `ConditionTaskRunner` keyed by the inputs that should restart it
 /// (docs/condition-ids.md); when one fires it sends an input like any other
 /// source. The clock is injected, so tests drive time by hand.
@@ -19,6 +20,7 @@ import MarqueeCore
 /// engine.onFrame = { screen.draw(...) }
 /// engine.start(with: [.power(probe.read())])
 /// engine.send(.key(.character("n")))
+/// engine.send(.goto(9)) { outcome in reply(outcome.ok, outcome.error) }
 /// ```
 @MainActor
 public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
@@ -39,14 +41,16 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// of the message it shows.
     public var measure: (PlayerState) -> MessageMeasure? = { _ in nil }
 
-    /// Inputs waiting for the batch in progress.
-    private var queue: [PlayerInput] = []
+    /// Inputs waiting for the batch in progress, each remote command with
+    /// whoever waits for its answer.
+    private var queue: [(input: PlayerInput, reply: (@MainActor (RemoteOutcome) -> Void)?)] = []
     /// A batch is being reduced or drawn: `send` only queues.
     private var inBatch = false
     private var started = false
 
     private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
     private let passRunner: ConditionTaskRunner<PassTimerID>
+    private let interruptRunner: ConditionTaskRunner<InterruptTimerID>
     private let tickerRunner: ConditionTaskRunner<FrameTickerID>
     private let idleRunner: ConditionTaskRunner<Int>
 
@@ -58,6 +62,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         self.origin = origin ?? clock.now
         advanceRunner = ConditionTaskRunner(executor: executor)
         passRunner = ConditionTaskRunner(executor: executor)
+        interruptRunner = ConditionTaskRunner(executor: executor)
         tickerRunner = ConditionTaskRunner(executor: executor)
         idleRunner = ConditionTaskRunner(executor: executor)
     }
@@ -74,14 +79,23 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public func start(with initial: [PlayerInput] = []) {
         precondition(!started, "PlaybackEngine.start called twice")
         started = true
-        queue = initial + [.start] + queue
+        queue = (initial + [.start]).map { ($0, nil) } + queue
         drain()
     }
 
     /// Hands the player one input. Before `start`, and while a batch is in
     /// progress, it waits in the queue.
     public func send(_ input: PlayerInput) {
-        queue.append(input)
+        queue.append((input, nil))
+        if started { drain() }
+    }
+
+    /// Hands the player a remote command, like `send(.remote(command))`,
+    /// and calls `reply` with its outcome once it is reduced and its
+    /// effects performed (in the same batch, before the frame is drawn).
+    /// Queued like any input, it is judged against the state it meets then.
+    public func send(_ command: RemoteCommand, reply: @escaping @MainActor (RemoteOutcome) -> Void) {
+        queue.append((.remote(command), reply))
         if started { drain() }
     }
 
@@ -89,6 +103,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public func stop() {
         advanceRunner.cancel()
         passRunner.cancel()
+        interruptRunner.cancel()
         tickerRunner.cancel()
         idleRunner.cancel()
     }
@@ -96,7 +111,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Whether the frame ticker is running (it must not while stopped).
     var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
     /// Live timed tasks, for tests that check cancellation leaks nothing.
-    var liveTaskCount: Int { advanceRunner.liveTaskCount + passRunner.liveTaskCount + tickerRunner.liveTaskCount + idleRunner.liveTaskCount }
+    var liveTaskCount: Int {
+        advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickerRunner.liveTaskCount
+            + idleRunner.liveTaskCount
+    }
 
     /// Reduces every queued input (and whatever they queue), then brings the
     /// timed tasks in step and draws, once.
@@ -106,18 +124,25 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         defer { inBatch = false }
         repeat {
             while !queue.isEmpty {
-                let input = queue.removeFirst()
+                let (input, reply) = queue.removeFirst()
                 let t = now()
-                var effects = state.reduce(input, at: t)
+                var effects: [PlayerEffect]
+                var outcome: RemoteOutcome?
+                if reply != nil, case .remote(let command) = input {
+                    (outcome, effects) = state.reduce(remote: command, at: t)
+                } else {
+                    effects = state.reduce(input, at: t)
+                }
                 effects += state.reduce(.measured(measure(state)), at: t)
                 if !effects.isEmpty { onEffects(effects) }
+                if let outcome, let reply { reply(outcome) }
             }
             reschedule()
             onFrame()
         } while !queue.isEmpty
     }
 
-    /// Brings the four runners in line with the state's condition IDs.
+    /// Brings the five runners in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
@@ -128,6 +153,11 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             guard let deadline = id.deadline, let self else { return }
             guard await self.sleep(until: deadline) else { return }  // the scroll or the message changed
             self.send(.passDue)
+        }
+        interruptRunner.update(id: state.interruptTimerID) { [weak self] id in
+            guard let deadline = id.deadline, let self else { return }
+            guard await self.sleep(until: deadline) else { return }  // a new say, a clear, a move
+            self.send(.interruptDue)
         }
         tickerRunner.update(id: state.frameTickerID) { [weak self] id in
             guard id.framesPerSecond > 0, let self else { return }

@@ -12,9 +12,12 @@ public struct AdvanceConditions: Sendable, Hashable {
     /// The message has been shown whole: it fits, or its last letter has
     /// scrolled into view. Until then its seconds do not run.
     public var messageShown: Bool
+    /// A `say` interrupt shows: the flow waits behind it, and its end
+    /// flipping this back starts a full wait.
+    public var interrupted: Bool
 
     public init(advancesAutomatically: Bool, sceneActive: Bool, paused: Bool, motionAllowed: Bool, framesPerSecond: Int,
-                completed: Bool, messageShown: Bool = true) {
+                completed: Bool, messageShown: Bool = true, interrupted: Bool = false) {
         self.advancesAutomatically = advancesAutomatically
         self.sceneActive = sceneActive
         self.paused = paused
@@ -22,10 +25,12 @@ public struct AdvanceConditions: Sendable, Hashable {
         self.framesPerSecond = framesPerSecond
         self.completed = completed
         self.messageShown = messageShown
+        self.interrupted = interrupted
     }
 
     /// True only when every condition holds; breaking any one alone stops it.
     public var shouldSchedule: Bool {
         advancesAutomatically && sceneActive && !paused && motionAllowed && framesPerSecond > 0 && !completed && messageShown
+            && !interrupted
     }
 }

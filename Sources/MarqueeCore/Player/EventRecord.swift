@@ -18,6 +18,14 @@ public enum EventRecord: Sendable, Equatable {
     case reload(count: Int)
     case error(message: String)
     case quit
+    /// A `say` interrupt appeared; `seconds` is how long it lasts (`for`).
+    case interrupt(text: String, seconds: Double)
+    /// The interrupt ended: `time`, `clear`, `replaced`, `navigation` or `load`.
+    case interruptEnded(reason: String)
+    /// A remote `add` appended `added` messages; the flow now has `count`.
+    case add(added: Int, count: Int)
+    /// A remote `load` replaced the flow with `count` messages.
+    case load(count: Int)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -33,6 +41,10 @@ public enum EventRecord: Sendable, Equatable {
         case .reload: "reload"
         case .error: "error"
         case .quit: "quit"
+        case .interrupt: "interrupt"
+        case .interruptEnded: "interruptEnded"
+        case .add: "add"
+        case .load: "load"
         }
     }
 
@@ -58,10 +70,17 @@ public enum EventRecord: Sendable, Equatable {
             json.add("version", version); json.add("cols", columns); json.add("rows", rows)
         case let .cue(index, count, text, automatic):
             json.add("index", index); json.add("count", count)
-            let excerpt = EventRecord.excerpt(text)
-            json.add("text", excerpt.text)
-            if excerpt.cut { json.add("textBytes", text.utf8.count) }
+            addText(text, to: &json)
             json.add("automatic", automatic)
+        case let .interrupt(text, seconds):
+            addText(text, to: &json)
+            json.add("for", raw: formatSeconds(seconds))
+        case let .interruptEnded(reason):
+            json.add("reason", reason)
+        case let .add(added, count):
+            json.add("added", added); json.add("count", count)
+        case let .load(count):
+            json.add("count", count)
         case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)
@@ -82,6 +101,14 @@ public enum EventRecord: Sendable, Equatable {
             break
         }
         return json.finish()
+    }
+
+    /// A message's text as `cue` and `interrupt` write it: an excerpt, and
+    /// the whole length when it was cut.
+    private func addText(_ text: String, to json: inout JSONObjectWriter) {
+        let excerpt = EventRecord.excerpt(text)
+        json.add("text", excerpt.text)
+        if excerpt.cut { json.add("textBytes", text.utf8.count) }
     }
 
     private func formatSeconds(_ seconds: Double) -> String {

@@ -1,7 +1,7 @@
 /// Everything that can happen to the player, as one value: a key, a timer
 /// that fired, a power reading, the terminal changing. Every source —
-/// keyboard, signals, timers, the probe, the cue-file watcher, and later the
-/// control socket, schedules and live fields — turns what it saw into one of
+/// keyboard, signals, timers, the probe, the cue-file watcher, the control
+/// socket, and later schedules and live fields — turns what it saw into one of
 /// these and hands it to ``PlayerState/reduce(_:at:)``, the player's only
 /// way in (see docs/architecture.md).
 ///
@@ -37,4 +37,9 @@ public enum PlayerInput: Sendable, Equatable {
     case advanceDue
     /// The scrolling message's pass reached its end (its last letter is in view).
     case passDue
+    /// A command from the control socket (or another remote source); its
+    /// answer comes from ``PlayerState/reduce(remote:at:)``.
+    case remote(RemoteCommand)
+    /// The interrupt's time ran out.
+    case interruptDue
 }

@@ -1,5 +1,7 @@
 /// Moving through the cue flow: manual next/previous, the automatic advance,
 /// completion with `--once`, and replacing the cues after a reload.
+/// Interrupts and the remote commands are in `PlayerState+Interrupt.swift`
+/// and `PlayerState+Remote.swift`.
 extension PlayerState {
     /// Handles the automatic-advance timer firing.
     mutating func advanceAutomatically(at t: Double) -> [PlayerEffect] {
@@ -51,18 +53,24 @@ extension PlayerState {
     mutating func move(_ direction: CueSequence.Direction, at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             guard let position = state.nextPosition(direction) else { return [] }
-            var effects: [PlayerEffect] = []
-            if state.completed {
-                // Leaving the finished end resumes the flow.
-                state.completed = false
-                if state.paused {
-                    state.paused = false
-                    effects.append(.log(.pause(paused: false, reason: "navigation")))
-                }
-            }
-            state.manualMoves += 1
-            return state.show(position: position, automatic: false, at: t) + effects
+            return state.jump(to: position, at: t)
         }
+    }
+
+    /// A manual move to an order position (next, previous, goto): it ends
+    /// an interrupt, and leaving the finished end of `--once` resumes play.
+    mutating func jump(to position: Int, at t: Double) -> [PlayerEffect] {
+        var effects: [PlayerEffect] = []
+        if completed {
+            completed = false
+            if paused {
+                paused = false
+                effects.append(.log(.pause(paused: false, reason: "navigation")))
+            }
+        }
+        manualMoves += 1
+        let ended = dropInterrupt(reason: "navigation")
+        return ended + show(position: position, automatic: false, at: t) + effects
     }
 
     /// Replaces the cues after the cue file changed on disk, keeping the
@@ -70,20 +78,30 @@ extension PlayerState {
     mutating func replaceCues(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
         guard !newCues.isEmpty else { return [] }
         return transaction(at: t) { state in
-            let current = state.currentCue
-            state.cues = newCues
-            state.order = state.settings.shuffle
-                ? ShuffleOrder.make(count: newCues.count, avoidingFirst: nil, using: &state.random)
-                : Array(newCues.indices)
+            let current = state.flowCue
+            state.install(newCues)
             var effects: [PlayerEffect] = [.log(.reload(count: newCues.count))]
             if let kept = newCues.firstIndex(of: current), let position = state.order.firstIndex(of: kept) {
                 state.orderPosition = position
+            } else if state.interrupt != nil {
+                // The interrupt stays on the sign; its return shows this one.
+                state.completed = false
+                state.orderPosition = min(state.orderPosition, newCues.count - 1)
             } else {
                 state.completed = false
                 effects += state.show(position: min(state.orderPosition, newCues.count - 1), automatic: false, at: t)
             }
             return effects
         }
+    }
+
+    /// Makes `newCues` the flow, with a fresh play order; where in it the
+    /// sign stands is the caller's choice.
+    mutating func install(_ newCues: [Cue]) {
+        cues = newCues
+        order = settings.shuffle
+            ? ShuffleOrder.make(count: newCues.count, avoidingFirst: nil, using: &random)
+            : Array(newCues.indices)
     }
 
     /// The order position after a move, reshuffling at the seam of a looping
@@ -98,20 +116,27 @@ extension PlayerState {
         return position
     }
 
-    /// Shows the message at an order position from its entry position.
+    /// Shows the flow's message at an order position from its entry
+    /// position; the caller has taken any interrupt down first.
     mutating func show(position: Int, automatic: Bool, at t: Double) -> [PlayerEffect] {
         orderPosition = position
+        restartMessage(at: t)
+        return [.log(.cue(index: cueIndex, count: cues.count, text: flowCue.text, automatic: automatic))]
+    }
+
+    /// The message on the sign starts over: a new layout, its entry
+    /// position, its fade, its pass still to run.
+    mutating func restartMessage(at t: Double) {
         messageID += 1
         passShown = false
         cueStartedAt = t
         fadePending = true
         clock.reset(to: 0, at: t)
         captionClock.reset(to: 0, at: t)
-        return [.log(.cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: automatic))]
     }
 
     /// The first `cue` event, logged when playback starts.
     public var initialCueRecord: EventRecord {
-        .cue(index: cueIndex, count: cues.count, text: currentCue.text, automatic: false)
+        .cue(index: cueIndex, count: cues.count, text: flowCue.text, automatic: false)
     }
 }

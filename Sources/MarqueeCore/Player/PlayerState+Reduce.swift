@@ -33,6 +33,10 @@ extension PlayerState {
             return advanceAutomatically(at: t)
         case .passDue:
             return completePass(at: t)
+        case .remote(let command):
+            return reduce(remote: command, at: t).effects
+        case .interruptDue:
+            return interruptDue(at: t)
         }
     }
 }

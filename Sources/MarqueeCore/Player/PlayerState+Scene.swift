@@ -34,7 +34,8 @@ extension PlayerState {
             // Cycling colours is decorative: it runs only when effects may.
             rainbowPhase = effectsAllowed && shouldRenderFrames ? Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues : 0
         }
-        let countdown = advancesAutomatically && controlsVisible
+        // The bar is the flow message's wait, which an interrupt holds back.
+        let countdown = advancesAutomatically && controlsVisible && interrupt == nil
             ? MarqueeScene.Countdown(filledEighths: Int((countdownRemaining(at: t) * Double(columns * 8)).rounded()),
                                      frozen: waitStartedAt == nil)
             : nil

@@ -56,6 +56,10 @@ public struct PlayerState: Sendable {
     /// Position of a caption too long for two lines, which scrolls in its
     /// row; it runs with the frames and starts over with each message.
     public internal(set) var captionClock = ScrollClock(speed: PlayerState.captionSpeed)
+    /// The `say` message shown in place of the flow's, if any.
+    public internal(set) var interrupt: ActiveInterrupt?
+    /// Every `say` so far: the serial of the next interrupt.
+    public internal(set) var interruptsShown = 0
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
@@ -82,7 +86,11 @@ public struct PlayerState: Sendable {
     // MARK: Derived values
 
     public var cueIndex: Int { order[orderPosition] }
-    public var currentCue: Cue { cues[cueIndex] }
+    /// The message on the sign: an interrupt's while one shows, else the
+    /// flow's. Everything drawn or measured reads this one.
+    public var currentCue: Cue { interrupt?.interrupt.cue ?? flowCue }
+    /// The flow's message, the one an interrupt returns to.
+    public var flowCue: Cue { cues[cueIndex] }
     public var effectiveThermal: ThermalState { settings.thermalOverride ?? power.thermal ?? .nominal }
     public var effectiveLowPower: Bool { settings.lowPowerOverride ?? power.lowPower ?? false }
     public var surface: Surface { helpOpen ? .preview : .fullScreen }
@@ -129,13 +137,13 @@ public struct PlayerState: Sendable {
     /// Seconds of the automatic-advance wait once the message is shown. A
     /// single message played once completes as soon as its pass ends.
     public var waitSeconds: Double {
-        !isFlow && passDistance != nil ? 0 : currentCue.seconds
+        !isFlow && passDistance != nil ? 0 : flowCue.seconds
     }
 
     public var advanceConditions: AdvanceConditions {
         AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: scenePhase == .active, paused: paused,
                           motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed,
-                          messageShown: messageShown)
+                          messageShown: messageShown, interrupted: interrupt != nil)
     }
 
     /// When the running scroll reaches `passDistance`, on the monotonic
@@ -154,6 +162,12 @@ public struct PlayerState: Sendable {
     /// Key of the pass timer: a new message or any change of the scroll
     /// (speed, direction, running) restarts it.
     public var passTimerID: PassTimerID { PassTimerID(messageID: messageID, deadline: passDeadline) }
+
+    /// Key of the interrupt timer: a new `say` restarts it, its end or
+    /// `clear` removes it.
+    public var interruptTimerID: InterruptTimerID {
+        InterruptTimerID(serial: interrupt?.serial ?? interruptsShown, deadline: interrupt?.endsAt)
+    }
 
     public var advanceID: AdvanceConditionID {
         AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves)

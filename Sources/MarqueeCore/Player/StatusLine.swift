@@ -44,8 +44,14 @@ extension PlayerState {
     }
 
     /// Playing, paused, done, or stopped by the motion policy — never
-    /// "playing" while the policy keeps the sign still.
+    /// "playing" while the policy keeps the sign still. An interrupt is
+    /// said first: this field is never dropped, and the position beside it
+    /// is the flow's message the interrupt will return to.
     var playStateText: String {
+        interrupt == nil ? flowStateText : "! interrupt, " + flowStateText
+    }
+
+    private var flowStateText: String {
         if completed { return "■ done" }
         if !motion.animationAllowed {
             let stop = scenePhase == .active ? "■ stopped by \(motionStopReason)" : "■ stopped in background"

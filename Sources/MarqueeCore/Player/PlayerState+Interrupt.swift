@@ -1,0 +1,40 @@
+/// A `say` interrupt: shown at once in place of the flow's message; when
+/// it ends the flow returns to the message it left (docs/cue-flow.md).
+extension PlayerState {
+    /// Shows `interrupt` now. A second one replaces the first; the return
+    /// point stays the flow's message, which never changed underneath.
+    mutating func show(interrupt newInterrupt: Interrupt, at t: Double) -> [PlayerEffect] {
+        let ended = dropInterrupt(reason: "replaced")
+        interruptsShown += 1
+        interrupt = ActiveInterrupt(interrupt: newInterrupt, startedAt: t, serial: interruptsShown)
+        restartMessage(at: t)
+        return ended + [.log(.interrupt(text: newInterrupt.cue.text, seconds: newInterrupt.seconds))]
+    }
+
+    /// Takes the interrupt down, saying why; the caller decides what the
+    /// sign shows next.
+    mutating func dropInterrupt(reason: String) -> [PlayerEffect] {
+        guard interrupt != nil else { return [] }
+        interrupt = nil
+        return [.log(.interruptEnded(reason: reason))]
+    }
+
+    /// Ends the interrupt and shows the flow's message again from its
+    /// entry position. The advance ID changes (no longer interrupted), so
+    /// its wait starts over in full once the message is shown whole.
+    mutating func endInterrupt(reason: String, at t: Double) -> [PlayerEffect] {
+        guard interrupt != nil else { return [] }
+        let ended = dropInterrupt(reason: reason)
+        // The bar stood for the wait the interrupt cut short; the flow's
+        // message comes back to a whole one.
+        frozenCountdown = 1
+        return ended + show(position: orderPosition, automatic: false, at: t)
+    }
+
+    /// Handles the interrupt timer firing.
+    mutating func interruptDue(at t: Double) -> [PlayerEffect] {
+        // The timer fires at or just after the end; allow for rounding.
+        guard let interrupt, t + 1e-6 >= interrupt.endsAt else { return [] }
+        return transaction(at: t) { state in state.endInterrupt(reason: "time", at: t) }
+    }
+}

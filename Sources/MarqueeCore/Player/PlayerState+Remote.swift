@@ -1,0 +1,110 @@
+/// Remote commands (the control socket, later MQTT): each is one input,
+/// and the caller gets an answer (docs/cue-flow.md, "Remote commands").
+extension PlayerState {
+    /// Applies `command` at `t` like ``reduce(_:at:)`` applies
+    /// ``PlayerInput/remote(_:)``, and also says whether it was done, for
+    /// the sender's reply. A refused command changes nothing; pause and
+    /// resume, refused while the motion policy stops the sign, also show
+    /// why on the controls line, as the space bar does.
+    ///
+    /// ```swift
+    /// let (outcome, effects) = state.reduce(remote: .goto(9), at: now)
+    /// // outcome == .refused("no cue 9 (the flow has 3)"), effects == []
+    /// ```
+    public mutating func reduce(remote command: RemoteCommand, at t: Double) -> (outcome: RemoteOutcome, effects: [PlayerEffect]) {
+        var outcome = RemoteOutcome.done
+        let effects = transaction(at: t) { state in
+            let (result, effects) = state.perform(command, at: t)
+            outcome = result
+            return effects
+        }
+        return (outcome, effects)
+    }
+
+    private mutating func perform(_ command: RemoteCommand, at t: Double) -> (RemoteOutcome, [PlayerEffect]) {
+        switch command {
+        case .next:
+            guard let position = nextPosition(.forward) else { return (.refused("at the last cue (the flow does not loop)"), []) }
+            return (.done, jump(to: position, at: t))
+        case .previous:
+            guard let position = nextPosition(.backward) else { return (.refused("at the first cue (the flow does not loop)"), []) }
+            return (.done, jump(to: position, at: t))
+        case .goto(let index):
+            guard cues.indices.contains(index), let position = order.firstIndex(of: index) else {
+                return (.refused("no cue \(index) (the flow has \(cues.count))"), [])
+            }
+            return (.done, jump(to: position, at: t))
+        case .pause:
+            return setPaused(true, at: t)
+        case .resume:
+            return setPaused(false, at: t)
+        case .say(let newInterrupt):
+            if let refusal = newInterrupt.refusal { return (.refused(refusal), []) }
+            return (.done, show(interrupt: newInterrupt, at: t))
+        case .clear:
+            guard interrupt != nil else { return (.cleared(false), []) }
+            return (.cleared(true), endInterrupt(reason: "clear", at: t))
+        case .add(let newCues):
+            guard !newCues.isEmpty else { return (.refused("nothing to add: no cues"), []) }
+            return (.done, append(newCues, at: t))
+        case .load(let newCues):
+            guard !newCues.isEmpty else { return (.refused("nothing to load: no cues"), []) }
+            return (.done, load(newCues, at: t))
+        }
+    }
+
+    /// Explicit pause or resume: asking for the state the sign is in is no
+    /// change, unlike the space bar's toggle.
+    private mutating func setPaused(_ wanted: Bool, at t: Double) -> (RemoteOutcome, [PlayerEffect]) {
+        guard motion.animationAllowed else {
+            let text = "motion is stopped (\(motionStopReason)): \(wanted ? "pause" : "resume") unavailable"
+            showNotice(text, at: t)
+            return (.refused(text), [])
+        }
+        guard paused != wanted else { return (.done, []) }
+        paused = wanted
+        if !paused { completed = false }
+        return (.done, [.log(.pause(paused: wanted, reason: "remote"))])
+    }
+
+    /// Appends to the flow. The message shown and its wait carry on, except
+    /// when a single message becomes a flow: its scroll position was counted
+    /// from the right edge and a flow's from the view, so it starts over
+    /// from its flow entry position (a `cue` record says so).
+    private mutating func append(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
+        let wasFlow = isFlow
+        let first = cues.count
+        cues += newCues
+        order += first..<cues.count
+        var effects: [PlayerEffect] = [.log(.add(added: newCues.count, count: cues.count))]
+        if !wasFlow {
+            if interrupt == nil {
+                effects += show(position: orderPosition, automatic: false, at: t)
+            } else {
+                restartMessage(at: t)
+            }
+        }
+        return effects
+    }
+
+    /// Replaces the flow and starts it at its first message with a full
+    /// wait, unlike a file reload, which keeps the message shown: a load is
+    /// a new programme. It ends an interrupt, and a finished `--once` flow
+    /// plays again.
+    private mutating func load(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
+        var effects = dropInterrupt(reason: "load")
+        install(newCues)
+        effects.append(.log(.load(count: newCues.count)))
+        var resumed: [PlayerEffect] = []
+        if completed {
+            completed = false
+            if paused {
+                paused = false
+                resumed.append(.log(.pause(paused: false, reason: "load")))
+            }
+        }
+        // Landing on the index shown before must still start the wait over.
+        manualMoves += 1
+        return effects + show(position: 0, automatic: false, at: t) + resumed
+    }
+}

@@ -1,0 +1,42 @@
+/// What the sign is doing, as plain values: the control socket's `status`
+/// reply is one ``PlayerState/statusSnapshot(at:)`` (the host adds what
+/// only it knows, like its uptime).
+public struct StatusSnapshot: Sendable, Equatable {
+    /// The flow's message, from 1 (an interrupt returns to it), and how
+    /// many the flow has.
+    public var cueNumber: Int
+    public var cueCount: Int
+    /// The message on the sign (the interrupt's while one shows), cut like
+    /// a `cue` record's (``EventRecord/excerptCharacters``).
+    public var text: String
+    public var interrupt: Bool
+    /// Seconds until the interrupt ends; nil when none shows.
+    public var interruptRemaining: Double?
+    public var paused: Bool
+    public var completed: Bool
+    /// As the status line's frame rate (docs/status-line.md).
+    public var framesDrawnPerSecond: Int
+    /// `nominal`, `fair`, `serious`, `critical` or `unknown`; a simulated
+    /// value (`t`, `--thermal`) wins, as in the `policy` record.
+    public var thermal: String
+    /// The simulated value or the probe's; nil when neither says.
+    public var lowPower: Bool?
+    /// `full`, `reduced` or `minimal` (docs/motion-policy.md).
+    public var tier: String
+    /// LED columns per second, positive while the text moves left (the
+    /// usual way), negative after a reversal, 0 when static.
+    public var speed: Double
+}
+
+extension PlayerState {
+    /// The status at `t`. Pure: the remaining time of an interrupt is the
+    /// only thing that needs the time.
+    public func statusSnapshot(at t: Double) -> StatusSnapshot {
+        StatusSnapshot(cueNumber: cueIndex + 1, cueCount: cues.count, text: EventRecord.excerpt(currentCue.text).text,
+                       interrupt: interrupt != nil, interruptRemaining: interrupt?.remaining(at: t), paused: paused,
+                       completed: completed, framesDrawnPerSecond: framesDrawnPerSecond,
+                       thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
+                       lowPower: settings.lowPowerOverride ?? power.lowPower, tier: tier.rawValue,
+                       speed: settings.staticText ? 0 : clock.speed * clock.direction)
+    }
+}
