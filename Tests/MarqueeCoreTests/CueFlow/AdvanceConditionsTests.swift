@@ -14,13 +14,14 @@ struct AdvanceConditionsTests {
 
     @Test("breaking any one condition alone stops scheduling", arguments: [
         "single message", "scene inactive", "paused", "motion not allowed", "zero fps", "completed",
-        "message not yet shown",
+        "message not yet shown", "interrupted",
     ])
     func eachBrokenAlone(broken: String) {
         var conditions = Self.allHold
         switch broken {
         case "single message": conditions.advancesAutomatically = false
         case "message not yet shown": conditions.messageShown = false
+        case "interrupted": conditions.interrupted = true
         case "scene inactive": conditions.sceneActive = false
         case "paused": conditions.paused = true
         case "motion not allowed": conditions.motionAllowed = false

@@ -14,6 +14,18 @@ struct EventRecordTests {
                                    reduceMotion: false, scene: "active").jsonLine(at: 1)
             == #"{"t":1.000,"event":"policy","fps":30,"animation":true,"effects":false,"tier":"reduced","thermal":"fair","lowPower":false,"reduceMotion":false,"scene":"active"}"#)
         #expect(EventRecord.quit.jsonLine(at: 2.5) == #"{"t":2.500,"event":"quit"}"#)
+        #expect(EventRecord.interrupt(text: "FIRE", seconds: 30).jsonLine(at: 3)
+            == #"{"t":3.000,"event":"interrupt","text":"FIRE","for":30.000}"#)
+        #expect(EventRecord.interruptEnded(reason: "time").jsonLine(at: 33)
+            == #"{"t":33.000,"event":"interruptEnded","reason":"time"}"#)
+        #expect(EventRecord.add(added: 2, count: 5).jsonLine(at: 4) == #"{"t":4.000,"event":"add","added":2,"count":5}"#)
+        #expect(EventRecord.load(count: 2).jsonLine(at: 5) == #"{"t":5.000,"event":"load","count":2}"#)
+    }
+
+    @Test("an interrupt record carries an excerpt of a long message, like a cue record")
+    func interruptExcerpt() {
+        let line = EventRecord.interrupt(text: String(repeating: "y", count: 300), seconds: 5).jsonLine(at: 1)
+        #expect(line.contains(#""textBytes":300,"for":5.000}"#))
     }
 
     @Test("power's lowPower is a boolean like policy's, or null when the machine does not say")
@@ -37,6 +49,8 @@ struct EventRecordTests {
             .power(thermal: "unknown", lowPower: nil, source: "none"), .power(thermal: "fair", lowPower: false, source: "AC"),
             .pause(paused: true, reason: "key"), .completed, .key(name: "space"), .key(name: "1"), .key(name: "enter"),
             .resize(columns: 40, rows: 10), .reload(count: 3), .error(message: "x"), .quit,
+            .interrupt(text: String(repeating: "z", count: 300), seconds: 7.5), .interruptEnded(reason: "clear"),
+            .add(added: 1, count: 4), .load(count: 2),
         ]
         var types: [String: Set<String>] = [:]
         for record in records {
