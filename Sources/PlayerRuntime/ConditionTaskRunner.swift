@@ -3,9 +3,9 @@
 /// is cancelled and a new one starts from the beginning; the same ID again
 /// leaves the running task alone.
 ///
-/// The cue timer, the pass timer, the frame ticker and the controls-line hide
-/// timer are all one of these, each keyed by every input that should restart
-/// it (docs/condition-ids.md).
+/// The cue timer, the pass timer, the interrupt timer, the frame ticker and
+/// the controls-line hide timer are all one of these, each keyed by every
+/// input that should restart it (docs/condition-ids.md).
 ///
 /// ```swift
 /// let timer = ConditionTaskRunner<AdvanceConditionID>()

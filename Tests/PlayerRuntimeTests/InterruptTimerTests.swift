@@ -134,3 +134,36 @@ struct InterruptTimerTests {
         #expect(harness.engine.liveTaskCount == 0)
     }
 }
+
+@Suite("Remote commands through the engine")
+@MainActor
+struct RemoteEngineTests {
+    @Test("a command sent before start waits in the queue and is answered once playback begins")
+    func beforeStart() async {
+        var settings = PlayerSettings()
+        settings.idleTimeout = 3
+        let clock = ManualClock()
+        let engine = PlaybackEngine(state: PlayerState(cues: [Cue(text: "A"), Cue(text: "B")], settings: settings, at: 0),
+                                    clock: clock)
+        var outcomes: [RemoteOutcome] = []
+        engine.send(.goto(1)) { outcomes.append($0) }
+        #expect(outcomes.isEmpty)
+        engine.start()
+        #expect(outcomes == [.done])
+        #expect(engine.state.cueIndex == 1)
+        engine.stop()
+    }
+
+    @Test("load through the engine starts the new deck at its first cue with a full wait")
+    func load() async {
+        let harness = EngineHarness(seconds: 5)
+        await harness.run(until: 3)
+        harness.engine.send(.remote(.load([Cue(text: "A", seconds: 4), Cue(text: "B", seconds: 4)])))
+        #expect(harness.engine.state.currentCue.text == "A")
+        await harness.run(until: 6.99)
+        #expect(harness.cueTimes().isEmpty)
+        await harness.run(until: 7.5)
+        #expect(harness.cueTimes() == [7.0])
+        #expect(harness.engine.state.currentCue.text == "B")
+    }
+}

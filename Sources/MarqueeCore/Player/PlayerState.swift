@@ -1,5 +1,5 @@
 /// The whole player as a value: cues, scroll clock, pause, power conditions,
-/// overlays. Inputs arrive as mutating calls that return effects; derived
+/// overlays, a `say` interrupt. Inputs arrive as mutating calls that return effects; derived
 /// values (motion decision, tier, condition IDs, the scene) are computed, so
 /// there is one source of truth and everything is testable without a
 /// terminal or real time. Times are seconds on a monotonic clock.
