@@ -10,10 +10,9 @@ import MarqueeCore
 ///
 /// The five timed tasks — the automatic advance, the end of a scrolling
 /// message's pass, the end of a `say` interrupt, the frame ticker and the
-/// controls-line hide timer — are
-/// each a `ConditionTaskRunner` keyed by the inputs that should restart it
-/// (docs/condition-ids.md); when one fires it sends an input like any other
-/// source. The clock is injected, so tests drive time by hand.
+/// controls-line hide timer — are each a `ConditionTaskRunner` keyed by the
+/// inputs that should restart it (docs/condition-ids.md); when one fires it
+/// sends an input like any other source. The clock is injected, so tests drive time by hand.
 ///
 /// ```swift
 /// let engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
