@@ -49,7 +49,9 @@ final class ControlServer: @unchecked Sendable {
     private let fd: Int32
     /// The socket file bound, so `close` unlinks only its own.
     private let inode: ino_t
-    private let ownUID = getuid()
+    /// Which peers are served: the sign's own user and root (tests
+    /// narrow it to see a refusal, which needs no second user then).
+    var admits: @Sendable (UInt32) -> Bool = { [ownUID = getuid()] uid in uid == ownUID || uid == 0 }
     private var handler: Handler?
     private var listening: FDWatch?
     /// Set while accepting is paused for want of descriptors.
@@ -158,7 +160,7 @@ final class ControlServer: @unchecked Sendable {
                 Glibc.close(client)
                 continue
             }
-            if let uid = UnixSocket.peerUID(client), uid == ownUID || uid == 0 {
+            if let uid = UnixSocket.peerUID(client), admits(uid) {
                 if connections.count < limits.connections {
                     let connection = ControlConnection(fd: client, server: self)
                     connections[ObjectIdentifier(connection)] = connection
