@@ -46,3 +46,14 @@ struct SendArgumentsTests {
         #expect(throws: UsageError.self) { try SendArguments.parse(["--name", "../x", "status"], cwd: "/") }
     }
 }
+
+@Suite("A message 'send'")
+struct SendMessageTests {
+    @Test("after -- or an option, 'send' is a message, not the client")
+    func messageSend() throws {
+        guard case .run(let options, _) = try CommandLineParser.parse(["--", "send"]) else { Issue.record("not a run"); return }
+        #expect(options.message == "send")
+        guard case .run(let later, _) = try CommandLineParser.parse(["--once", "send", "now"]) else { Issue.record("not a run"); return }
+        #expect(later.message == "send now")
+    }
+}
