@@ -41,11 +41,12 @@ enum SendCommand {
         switch UnixSocket.connect(fd, to: path) {
         case 0:
             break
-        case ENOENT, ECONNREFUSED, ENOTDIR:
-            let name = parsed.name ?? ControlSocketPath.defaultName
+        case let code where code == ENOENT || code == ECONNREFUSED || code == ENOTDIR:
+            // ECONNREFUSED: a socket file nobody listens on, left by a sign that was killed.
+            let why = code == ECONNREFUSED ? "nothing answers on \(path)" : "no socket at \(path)"
             Platform.writeError(parsed.control == nil || parsed.name != nil
-                                ? "ledmarquee: no sign named '\(name)' (no socket at \(path))"
-                                : "ledmarquee: no sign at \(path) (no socket there)")
+                                ? "ledmarquee: no sign named '\(parsed.name ?? ControlSocketPath.defaultName)' (\(why))"
+                                : "ledmarquee: no sign at \(path) (\(code == ECONNREFUSED ? "nothing answers there" : "no socket there"))")
             return 1
         case EACCES, EPERM:
             Platform.writeError("ledmarquee: permission denied: \(path)")
@@ -64,7 +65,8 @@ enum SendCommand {
         }
         var reader = LineReader(fd: fd)
         guard let reply = reader.next() else {
-            Platform.writeError("ledmarquee: \(path): the sign closed the connection without a reply")
+            Platform.writeError(reader.timedOut ? "ledmarquee: \(path): no reply within \(replySeconds) s (is the sign stopped, Ctrl-Z?)"
+                                : "ledmarquee: \(path): the sign closed the connection without a reply")
             return 1
         }
         guard case .object(let object)? = JSONValue.parse(Array(reply.utf8)), case .bool(let ok)? = object["ok"] else {
@@ -110,6 +112,8 @@ struct LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
     private var ended = false
+    /// Whether the read timeout (SO_RCVTIMEO) ended the wait.
+    private(set) var timedOut = false
 
     init(fd: Int32) { self.fd = fd }
 
@@ -133,6 +137,7 @@ struct LineReader {
             } else if count < 0, errno == EINTR {
                 continue
             } else {
+                timedOut = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
                 ended = true
             }
         }
