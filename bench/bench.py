@@ -245,6 +245,9 @@ class TmuxRun:
         self.gate = os.open(self.fifo, os.O_RDWR)
         self.env = clean_env()
         envs = dict(extra_env or {})
+        # The control socket goes in the run's own directory: never among a
+        # real sign's, and never refused because another sign has the name.
+        envs.setdefault("XDG_RUNTIME_DIR", self.dir)
         if self.trace_file:
             envs["LEDMARQUEE_FRAME_TRACE"] = self.trace_file
         exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in envs.items())
@@ -565,7 +568,10 @@ class PtyRun:
         self.t0 = time.monotonic()
         # A process group of its own, but our session (and so our autogroup).
         group = {"process_group": 0} if sys.version_info >= (3, 11) else {"start_new_session": True}
-        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=clean_env(),
+        env = clean_env()
+        # As TmuxRun: the control socket stays in the bench's own directory.
+        env["XDG_RUNTIME_DIR"] = cfg.workdir
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      close_fds=True, **group)
         os.close(slave)
         self.total = 0

@@ -35,6 +35,7 @@ TARGETS=(
   "config:Config:4096:config"
   "sysfs:Sysfs:8192:sysfs"
   "layout:Layout:512:-"
+  "control:Control:8192:-"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for

@@ -178,6 +178,8 @@ class Soak:
         }
         if "TERMINFO_DIRS" in os.environ:
             self.env["TERMINFO_DIRS"] = os.environ["TERMINFO_DIRS"]
+        # The sign's control socket stays in the soak's directory (removed with it).
+        self.env["XDG_RUNTIME_DIR"] = self.dir
 
     # ------------------------------------------------------------ tmux
 

@@ -21,6 +21,11 @@ public enum Program {
         // away must fail with EPIPE, to be reported (EventLog), not end the
         // sign by SIGPIPE with the terminal still in sign mode.
         signal(SIGPIPE, SIG_IGN)
+        // The client of a running sign's control socket (docs/control.md);
+        // a message that is the word "send" is given after `--`.
+        if arguments.first == "send" {
+            return SendCommand.run(Array(arguments.dropFirst()), environment: Platform.environment)
+        }
         let options: Options
         do {
             switch try CommandLineParser.parse(arguments, environment: Platform.environment) {
@@ -81,6 +86,7 @@ public enum Program {
         // nothing so far started another; debug builds check, and the
         // end-to-end tests count the threads of a running sign), and
         // ncurses has not started.
+        let control = try openControl(options)
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
@@ -92,11 +98,15 @@ public enum Program {
         let controller: PlayerController
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader)
+                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
+                                              control: control)
         } catch {
+            control?.close()
             throw Platform.Failure(message: error.description, status: 1)
         }
         var status = await controller.run(notes: loaded.notes)
+        // Before a signal ends the process: the socket file must not outlive it.
+        control?.close()
         // After the terminal is given back, so the line is seen.
         if let message = log?.lossMessage {
             Platform.writeError("ledmarquee: \(message)")
@@ -109,6 +119,27 @@ public enum Program {
             Platform.die(of: signal)
         }
         return status
+    }
+
+    /// The control socket, bound before the terminal becomes the sign so
+    /// that a name already taken is said plainly; nil with `--no-control`.
+    @MainActor
+    private static func openControl(_ options: Options) throws(Platform.Failure) -> ControlServer? {
+        guard !options.noControl else { return nil }
+        let name = options.name ?? ControlSocketPath.defaultName
+        do {
+            let location = try ControlSocketPath.resolve(name: options.name, control: options.control,
+                                                         environment: Platform.environment, uid: getuid())
+            let server = try ControlServer.open(location, name: name, loop: .main)
+            server.defaultSeconds = options.seconds
+            return server
+        } catch let error as ControlSocketPath.Failure {
+            throw Platform.Failure(message: error.message, status: 1)
+        } catch let error as ControlServer.Failure {
+            throw Platform.Failure(message: error.message, status: 1)
+        } catch {
+            throw Platform.Failure(message: "\(error)", status: 1)
+        }
     }
 
     /// Warnings printed at most: a deck with a mistake in every entry does

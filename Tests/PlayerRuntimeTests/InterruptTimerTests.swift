@@ -112,7 +112,7 @@ struct InterruptTimerTests {
     func replies() async {
         let harness = EngineHarness(seconds: 5)
         var outcomes: [RemoteOutcome] = []
-        harness.engine.send(.goto(9)) { outcomes.append($0) }
+        harness.engine.send(.goto(8)) { outcomes.append($0) }
         harness.engine.send(.clear) { outcomes.append($0) }
         harness.engine.send(.goto(2)) { outcome in
             #expect(harness.engine.state.cueIndex == 2)

@@ -32,6 +32,7 @@ enum OptionValues {
         case "static": options.staticText = true
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true
+        case "no-control": options.noControl = true
         default: break  // help, version, no-config: the parser's, not a field
         }
     }
@@ -98,6 +99,11 @@ enum OptionValues {
                 throw UsageError("'\(label) -' is refused: standard output is the sign; give a file name (or /dev/stderr with 2>FILE)")
             }
             options.events = path
+        case "name":
+            do { try ControlSocketPath.validate(name: value) } catch { throw UsageError(error.message) }
+            options.name = value
+        case "control":
+            options.control = try nonEmpty(value, "option '\(label)' needs a path")
         case "cols":
             options.snapshotColumns = try count(value, label)
         case "rows":

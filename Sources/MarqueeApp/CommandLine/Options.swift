@@ -23,6 +23,12 @@ public struct Options: Sendable, Equatable {
     public var probeInterval = 2.0
     public var idleTimeout = Options.player.idleTimeout
     public var events: String?
+    /// `--name`: which sign `ledmarquee send` reaches (nil: `default`).
+    public var name: String?
+    /// `--control PATH`: the control socket's path, whatever the name.
+    public var control: String?
+    /// `--no-control`: play without a control socket.
+    public var noControl = false
     public var snapshot = false
     public var snapshotColumns = 80
     public var snapshotRows = 24

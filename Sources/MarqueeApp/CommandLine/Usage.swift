@@ -12,6 +12,7 @@ enum Usage {
             "Usage: ledmarquee [OPTIONS] [MESSAGE ...]",
             "       ledmarquee [OPTIONS] -f FILE",
             "       ledmarquee [OPTIONS]            (plays the built-in demo deck)",
+            "       ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]",
             "",
             "Turns the terminal into a scrolling LED sign.",
             "",

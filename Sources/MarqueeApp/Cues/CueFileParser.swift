@@ -59,6 +59,11 @@ public enum CueFileParser {
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
         guard case .array(let entries) = root else { throw ParseError("\(name): a deck must be a JSON array of entries") }
+        return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+    }
+
+    /// A deck's entries already parsed as JSON (a control request's inline deck).
+    static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         var cues: [Cue] = []
         var notes: [String] = []
         for (index, entry) in entries.enumerated() {

@@ -20,6 +20,8 @@ final class PlayerController {
     private let inputFD: Int32
     private let power: PowerSampler?
     private let reloader: CueReloader?
+    /// The control socket (docs/control.md), nil with `--no-control`.
+    private let control: ControlServer?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -34,7 +36,7 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?) throws(TerminalError) {
+         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, control: ControlServer? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -46,6 +48,7 @@ final class PlayerController {
         self.inputFD = inputFD
         self.power = power
         self.reloader = reloader
+        self.control = control
         frameTrace = FrameTrace(environment: environment)
         trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
@@ -89,6 +92,9 @@ final class PlayerController {
             MainActor.assumeIsolated { self?.handle(signal) }
         }
         if signals == nil { report("no signalfd: signals are not handled") }
+        control?.start { [weak self] request in
+            MainActor.assumeIsolated { self?.answer(request) ?? .error("the sign is stopping") }
+        }
         startPeriodicWork()
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
@@ -96,6 +102,9 @@ final class PlayerController {
         signals?.stop()
         engine.stop()
         log?.write(.quit, at: engine.now())
+        control?.broadcast(EventRecord.quit.jsonLine(at: engine.now()))
+        // No request is taken once the sign stops; watchers see the end.
+        control?.close()
         frameTrace?.flush()
         screen.close()
         // After the terminal is given back: a stalled reader of the log
@@ -109,7 +118,10 @@ final class PlayerController {
     /// same failure again at most every `NoticeLimiter.repeatSeconds`
     /// (docs/events-log.md), and the exit status tells the rest.
     private func record(_ record: EventRecord) {
-        guard let log, let failure = log.write(record, at: engine.now()) else { return }
+        let now = engine.now()
+        // `watch` clients get every record, with or without a log.
+        if let control, control.hasWatchers { control.broadcast(record.jsonLine(at: now)) }
+        guard let log, let failure = log.write(record, at: now) else { return }
         engine.send(.notice(EventLog.notice(failure)))
     }
 
@@ -120,6 +132,63 @@ final class PlayerController {
         // within the same 3 s, so the limiter holds that one back instead.
         engine.send(.notice(message))
         record(.error(message: message))
+    }
+
+    /// Answers a control request (docs/control.md): `status` and `watch`
+    /// read or follow the sign; every other request is one `.remote` input.
+    private func answer(_ request: ControlRequest) -> ControlReply {
+        switch request {
+        case .status:
+            return ControlStatus.reply(engine.state.statusSnapshot(at: engine.now()), uptime: engine.now())
+        case .watch:
+            return .watch
+        case .say(let say):
+            guard say.color == nil, say.style == nil else {
+                return .error("'\(say.color != nil ? "color" : "style")' for one message is not supported in this build")
+            }
+            return perform(.say(Interrupt(cue: say.cue, duration: say.forSeconds)))
+        case .next: return perform(.next)
+        case .previous: return perform(.previous)
+        case .goto(let index): return perform(.goto(index - 1))
+        case .pause: return perform(.pause)
+        case .resume: return perform(.resume)
+        case .clear: return perform(.clear)
+        case .add(let deck):
+            deck.notes.forEach(report)
+            return perform(.add(deck.cues))
+        case .load(.deck(let deck)):
+            deck.notes.forEach(report)
+            return perform(.load(deck.cues))
+        case .load(.path(let path)):
+            do throws(Platform.Failure) {
+                // On the loop: a FIFO or device would block it, so only a
+                // regular file is read, as the cue reloader does.
+                let loaded = try Program.loadCueFile(path, seconds: control?.defaultSeconds ?? SecondsPerMessage.standard,
+                                                     regularFileOnly: true)
+                loaded.notes.forEach(report)
+                return perform(.load(loaded.cues))
+            } catch {
+                return .error(error.message)
+            }
+        }
+    }
+
+    /// Hands `command` to the engine and turns its outcome into the reply.
+    /// The socket's handlers run on the loop outside any batch, so the
+    /// engine reduces the command, and answers, before `send` returns.
+    private func perform(_ command: RemoteCommand) -> ControlReply {
+        var outcome: RemoteOutcome?
+        engine.send(command) { outcome = $0 }
+        switch outcome {
+        case .done?: return .ok
+        case .cleared(let cleared)?:
+            var json = ControlJSON()
+            json.add("ok", true)
+            json.add("cleared", cleared)
+            return .object(json.finish())
+        case .refused(let reason)?: return .error(reason)
+        case nil: return .error("the sign is busy; try again")
+        }
     }
 
     private func perform(_ effects: [PlayerEffect]) {

@@ -8,7 +8,7 @@ extension PlayerState {
     /// why on the controls line, as the space bar does.
     ///
     /// ```swift
-    /// let (outcome, effects) = state.reduce(remote: .goto(9), at: now)
+    /// let (outcome, effects) = state.reduce(remote: .goto(8), at: now)
     /// // outcome == .refused("no cue 9 (the flow has 3)"), effects == []
     /// ```
     public mutating func reduce(remote command: RemoteCommand, at t: Double) -> (outcome: RemoteOutcome, effects: [PlayerEffect]) {
@@ -31,7 +31,8 @@ extension PlayerState {
             return (.done, jump(to: position, at: t))
         case .goto(let index):
             guard cues.indices.contains(index), let position = order.firstIndex(of: index) else {
-                return (.refused("no cue \(index) (the flow has \(cues.count))"), [])
+                // Said for people, who count cues from 1.
+                return (.refused("no cue \(index + 1) (the flow has \(cues.count))"), [])
             }
             return (.done, jump(to: position, at: t))
         case .pause:

@@ -38,6 +38,14 @@ enum E2E {
         return url
     }
 
+    /// A fresh private directory directly in /tmp, whatever TMPDIR is: a
+    /// control socket's path must stay within 107 bytes.
+    static func makeShortDirectory(_ label: String) throws -> URL {
+        let url = URL(fileURLWithPath: "/tmp/ledmarquee-e2e-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return url
+    }
+
     /// A word quoted for `sh`.
     static func shellQuote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -56,6 +64,10 @@ enum E2E {
         // The developer's own config file must not change what a test sees;
         // a test that wants one sets XDG_CONFIG_HOME itself.
         environment["XDG_CONFIG_HOME"] = "/nonexistent-ledmarquee-e2e-config"
+        // Nor may a test reach the developer's running signs, or leave a
+        // socket among them: a sign in a Session gets a runtime directory
+        // of its own (`Session.runtimeDirectory`).
+        environment["XDG_RUNTIME_DIR"] = "/nonexistent-ledmarquee-e2e-runtime"
         return environment
     }
 }

@@ -59,9 +59,11 @@ struct Leftovers: CustomStringConvertible {
         let tmuxRoot = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
             + "/tmux-\(uid)"
         found.sockets = ((try? files.contentsOfDirectory(atPath: tmuxRoot)) ?? []).filter(ours).map { "\(tmuxRoot)/\($0)" }
-        let temporary = files.temporaryDirectory.path
-        found.directories = ((try? files.contentsOfDirectory(atPath: temporary)) ?? []).filter(ours)
-            .map { "\(temporary)/\($0)" }
+        // /tmp too: the signs' runtime directories are there whatever TMPDIR is.
+        for temporary in Set([files.temporaryDirectory.standardizedFileURL.path, "/tmp"]) {
+            found.directories += ((try? files.contentsOfDirectory(atPath: temporary)) ?? []).filter(ours)
+                .map { "\(temporary)/\($0)" }
+        }
         for entry in (try? files.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = pid_t(entry), pid != getpid(), !isZombie(pid) else { continue }
             let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")))

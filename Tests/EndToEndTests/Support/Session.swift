@@ -63,6 +63,9 @@ final class Session {
     private var socketPath: String?
     let target = "e2e"
     let directory: URL
+    /// The sign's `XDG_RUNTIME_DIR` (its control socket is
+    /// `ledmarquee/default.sock` in it); removed by `close()`.
+    let runtimeDirectory: URL
     let launch: Launch
     private let tmuxPath: String
     private(set) var lastScreen: Screen?
@@ -77,9 +80,10 @@ final class Session {
     var panelRows: Int { launch.rows - 2 }
     var columns: Int { launch.columns }
 
-    private init(socket: String, directory: URL, launch: Launch, tmuxPath: String) {
+    private init(socket: String, directory: URL, runtimeDirectory: URL, launch: Launch, tmuxPath: String) {
         self.socket = socket
         self.directory = directory
+        self.runtimeDirectory = runtimeDirectory
         self.launch = launch
         self.tmuxPath = tmuxPath
     }
@@ -88,8 +92,15 @@ final class Session {
         let binary = try E2E.binaryPath()
         let tmuxPath = try E2E.which("tmux")
         let directory = try E2E.makeTemporaryDirectory(label)
+        let runtimeDirectory: URL
+        do {
+            runtimeDirectory = try E2E.makeShortDirectory("run")
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
         let socket = "ledmq-e2e-\(label)-\(getpid())-\(UUID().uuidString.prefix(6))"
-        let session = Session(socket: socket, directory: directory, launch: launch, tmuxPath: tmuxPath)
+        let session = Session(socket: socket, directory: directory, runtimeDirectory: runtimeDirectory, launch: launch, tmuxPath: tmuxPath)
         do {
             try launch.prepare?(directory)
         } catch {
@@ -101,6 +112,7 @@ final class Session {
         if let term = launch.term { environment.append("TERM=\(q(term))") } else { environment += ["-u", "TERM"] }
         environment += ["LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
         if launch.noColor { environment.append("NO_COLOR=1") }
+        if launch.environment["XDG_RUNTIME_DIR"] == nil { environment.append("XDG_RUNTIME_DIR=\(q(runtimeDirectory.path))") }
         environment += launch.environment.sorted { $0.key < $1.key }.map { q("\($0.key)=\($0.value)") }
         // `sh -c 'echo $$ > pid; exec ...'` records the pid the program will have.
         let ignore = launch.ignoreHangup ? "trap '' HUP; " : ""
@@ -166,6 +178,7 @@ final class Session {
             kill(-shell, SIGKILL)
         }
         try? FileManager.default.removeItem(at: directory)
+        try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
     private func readPID(_ name: String) -> pid_t? {

@@ -42,8 +42,8 @@ struct NavigationCommandTests {
         var state = Remote.flow()
         let moves = state.manualMoves
         let (outcome, effects) = state.reduce(remote: .goto(index), at: 2)
-        #expect(outcome == .refused("no cue \(index) (the flow has 3)"))
-        #expect(!outcome.ok && outcome.error == "no cue \(index) (the flow has 3)")
+        #expect(outcome == .refused("no cue \(index + 1) (the flow has 3)"), "counted from 1, as people count")
+        #expect(!outcome.ok && outcome.error == "no cue \(index + 1) (the flow has 3)")
         #expect(effects.isEmpty)
         #expect(state.cueIndex == 0 && state.manualMoves == moves && state.waitStartedAt == 0)
     }

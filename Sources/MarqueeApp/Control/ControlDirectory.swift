@@ -1,0 +1,26 @@
+import Glibc
+
+/// Makes the directory a named sign's socket lives in, mode 0700, and
+/// refuses one that another user could reach into: a socket in a directory
+/// someone else owns or can write could be swapped for theirs.
+enum ControlDirectory {
+    /// Creates `path` (its parent must exist) or checks the one there.
+    static func prepare(_ path: String, uid: UInt32 = getuid()) throws(ControlSocketPath.Failure) {
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw ControlSocketPath.Failure(message: "\(path): cannot create the control directory: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            throw ControlSocketPath.Failure(message: "\(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw ControlSocketPath.Failure(message: "\(path): not a directory; the control socket cannot live there")
+        }
+        guard info.st_uid == uid else {
+            throw ControlSocketPath.Failure(message: "\(path): owned by uid \(info.st_uid), not by you (\(uid)); refusing to put the control socket there")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw ControlSocketPath.Failure(message: "\(path): group or others may use it (mode \(String(info.st_mode & 0o777, radix: 8))); it must be 0700")
+        }
+    }
+}

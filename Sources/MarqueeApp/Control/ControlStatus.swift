@@ -1,0 +1,26 @@
+import MarqueeCore
+
+/// The `status` reply (docs/control.md): what the sign shows and how it
+/// plays, read from the state only.
+enum ControlStatus {
+    /// `uptime`: seconds since the sign started.
+    static func reply(_ status: StatusSnapshot, uptime: Double) -> ControlReply {
+        var json = ControlJSON()
+        json.add("ok", true)
+        // From 0, as the events log's `cue` records count.
+        json.add("index", status.cueNumber - 1)
+        json.add("count", status.cueCount)
+        json.add("text", status.text)
+        json.add("interrupt", status.interrupt)
+        if let remaining = status.interruptRemaining { json.add("interruptRemaining", (remaining * 1000).rounded() / 1000) }
+        json.add("paused", status.paused)
+        json.add("completed", status.completed)
+        json.add("fps", status.framesDrawnPerSecond)
+        json.add("thermal", status.thermal)
+        if let lowPower = status.lowPower { json.add("lowPower", lowPower) } else { json.add("lowPower", raw: "null") }
+        json.add("tier", status.tier)
+        json.add("speed", status.speed)
+        json.add("uptime", (uptime * 1000).rounded() / 1000)
+        return .object(json.finish())
+    }
+}

@@ -1,0 +1,130 @@
+import MarqueeCore
+import Testing
+@testable import MarqueeApp
+
+/// Control requests come from any process of the user's (docs/control.md):
+/// every byte string is a request or one bounded error.
+@Suite("Control requests")
+struct ControlRequestParserTests {
+    static func parse(_ text: String) -> Result<ControlRequest, ControlRequestParser.Failure> {
+        ControlRequestParser.parse(Array(text.utf8), defaultSeconds: 7)
+    }
+
+    static func error(_ text: String) -> String? {
+        guard case .failure(let failure) = parse(text) else { return nil }
+        return failure.message
+    }
+
+    @Test("every command without arguments parses")
+    func plainCommands() {
+        let expected: [String: ControlRequest] = [
+            "next": .next, "prev": .previous, "pause": .pause, "resume": .resume,
+            "clear": .clear, "status": .status, "watch": .watch,
+        ]
+        for (name, request) in expected {
+            #expect(Self.parse("{\"cmd\":\"\(name)\"}") == .success(request), "\(name)")
+            #expect(request.command == name)
+        }
+    }
+
+    @Test("say takes text, caption, colour, style (any case), seconds (clamped) and for")
+    func say() throws {
+        let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","seconds":99,"for":60}"#)
+        let request = try result.get()
+        guard case .say(let say) = request else { Issue.record("\(request)"); return }
+        #expect(say.cue.text == "FIRE" && say.cue.caption == "now" && say.cue.seconds == SecondsPerMessage.maximum)
+        #expect(say.color == LEDColor(parsing: "amber") && say.style == .blocks && say.forSeconds == 60)
+        guard case .say(let plain)? = try? Self.parse(#"{"cmd":"say","text":"HI"}"#).get() else { Issue.record("plain say"); return }
+        #expect(plain.cue.seconds == 7 && plain.color == nil && plain.style == nil && plain.forSeconds == nil)
+    }
+
+    @Test("goto, load and add")
+    func arguments() {
+        #expect(Self.parse(#"{"cmd":"goto","index":3}"#) == .success(.goto(index: 3)))
+        #expect(Self.parse(#"{"cmd":"load","path":"/tmp/deck.json"}"#) == .success(.load(.path("/tmp/deck.json"))))
+        guard case .success(.load(.deck(let deck))) = Self.parse(#"{"cmd":"load","deck":["ONE",{"text":"TWO","seconds":3,"x":1}]}"#) else {
+            Issue.record("inline deck"); return
+        }
+        #expect(deck.cues.map(\.text) == ["ONE", "TWO"] && deck.cues.map(\.seconds) == [7, 3])
+        #expect(deck.notes.count == 1, "the unknown key is noted, as in a deck file")
+        guard case .success(.add(let one)) = Self.parse(#"{"cmd":"add","text":"NEW","caption":"c"}"#) else { Issue.record("add"); return }
+        #expect(one.cues.map(\.text) == ["NEW"] && one.cues.first?.caption == "c")
+        guard case .success(.add(let many)) = Self.parse(#"{"cmd":"add","entries":["A","B"]}"#) else { Issue.record("add entries"); return }
+        #expect(many.cues.map(\.text) == ["A", "B"])
+    }
+
+    @Test("unknown commands and fields are named")
+    func unknown() {
+        #expect(Self.error(#"{"cmd":"next","x":1}"#) == "unknown field 'x' for 'next'")
+        #expect(Self.error(#"{"cmd":"jump"}"#) == "unknown command 'jump'")
+        #expect(Self.error(#"{"cmd":"say","text":"a","colour":"red"}"#) == "unknown field 'colour' for 'say'")
+        let long = String(repeating: "k", count: 500)
+        let message = Self.error("{\"cmd\":\"next\",\"\(long)\":1}") ?? ""
+        #expect(message.count < 80, "a sent name is quoted short: \(message)")
+    }
+
+    @Test("wrong types and values are refused, each with its own reason")
+    func wrongValues() {
+        let cases: [(String, String)] = [
+            (#"{"cmd":1}"#, "'cmd' must be a string"),
+            (#"{"text":"a"}"#, "request has no 'cmd'"),
+            (#"["cmd","next"]"#, "a request must be a JSON object"),
+            (#""next""#, "a request must be a JSON object"),
+            (#"{"cmd":"say"}"#, "'say' needs 'text'"),
+            (#"{"cmd":"say","text":5}"#, "'text' must be a string"),
+            (#"{"cmd":"say","text":"   "}"#, "'text' is empty"),
+            (#"{"cmd":"say","text":"\u001b[2J\u0007"}"#, "'text' is empty"),
+            (#"{"cmd":"say","text":"a","color":"plaid"}"#, "unknown colour 'plaid'"),
+            (#"{"cmd":"say","text":"a","for":0}"#, "'for' must be more than 0 and at most 86400"),
+            (#"{"cmd":"say","text":"a","for":86401}"#, "'for' must be more than 0 and at most 86400"),
+            (#"{"cmd":"say","text":"a","for":"5"}"#, "'for' must be a number"),
+            (#"{"cmd":"say","text":"a","seconds":null}"#, "'seconds' must be a number"),
+            (#"{"cmd":"goto","index":0}"#, "'index' must be a whole number from 1"),
+            (#"{"cmd":"goto","index":1.5}"#, "'index' must be a whole number from 1"),
+            (#"{"cmd":"goto","index":1e300}"#, "'index' must be a whole number from 1"),
+            (#"{"cmd":"goto"}"#, "'goto' needs 'index'"),
+            (#"{"cmd":"load"}"#, "'load' needs one of 'path' and 'deck'"),
+            (#"{"cmd":"load","path":"a","deck":[]}"#, "'load' needs one of 'path' and 'deck'"),
+            (#"{"cmd":"load","deck":{}}"#, "'deck' must be an array of entries"),
+            (#"{"cmd":"load","deck":[]}"#, "'deck': the deck has no entries"),
+            (#"{"cmd":"add","text":"a","entries":["b"]}"#, "'add' takes 'entries' or 'text', not both"),
+        ]
+        for (request, message) in cases {
+            #expect(Self.error(request) == message, "\(request)")
+        }
+    }
+
+    @Test("hostile bytes: a 1 MB line, NUL, invalid UTF-8, deep nesting, a huge text")
+    func hostile() {
+        let huge = [UInt8](repeating: UInt8(ascii: "["), count: 1 << 20)
+        #expect(ControlRequestParser.parse(huge).failureMessage == "request larger than 64 KiB")
+        #expect(ControlRequestParser.parse(Array(#"{"cmd":"next"}"#.utf8) + [0]).failureMessage == "request is not valid JSON")
+        #expect(ControlRequestParser.parse([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D]).failureMessage == "request is not valid JSON")
+        #expect(ControlRequestParser.parse(Array("{\"cmd\":\"say\",\"text\":\"a\u{0}b\"}".utf8)).failureMessage == "request is not valid JSON")
+        let deep = String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000)
+        #expect(Self.error(deep) != nil, "deep nesting is an error, not a crash")
+        let deepObject = String(repeating: "{\"a\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
+        #expect(Self.error(deepObject) != nil)
+        let text = String(repeating: "x", count: 65_000)
+        #expect(Self.error("{\"cmd\":\"say\",\"text\":\"\(text)\"}") == nil, "a text under the bound is taken")
+        let escaped = String(repeating: "\\u00e9", count: 10_000)  // 20 000 bytes of text in 60 000 of request
+        #expect(Self.error("{\"cmd\":\"say\",\"text\":\"\(escaped)\"}") == nil)
+        #expect(Self.error("") == "request is not valid JSON")
+        #expect(Self.error("{\"cmd\":\"next\"} {}") == "request is not valid JSON")
+    }
+
+    @Test("a reply's strings are escaped so that printing one is safe")
+    func replyEscaping() {
+        let line = ControlReply.error("bad \u{1B}[2J\u{202E}x\n").line
+        #expect(line == "{\"ok\":false,\"error\":\"bad \\u001b[2J\\u202ex\\n\"}\n")
+        #expect(ControlReply.ok.line == "{\"ok\":true}\n" && ControlReply.watch.line == "{\"ok\":true}\n")
+        #expect(ControlJSON.quote("\u{1F600}\u{E0001}") == "\"\u{1F600}\\udb40\\udc01\"")
+    }
+}
+
+extension Result where Failure == ControlRequestParser.Failure {
+    var failureMessage: String? {
+        guard case .failure(let failure) = self else { return nil }
+        return failure.message
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import MarqueeApp
+
+/// `ledmarquee send`'s words become one request line (docs/control.md).
+@Suite("ledmarquee send arguments")
+struct SendArgumentsTests {
+    static func request(_ words: [String]) throws -> String? {
+        try SendArguments.parse(words, cwd: "/home/me")?.request
+    }
+
+    @Test("each command's request")
+    func requests() throws {
+        #expect(try Self.request(["status"]) == #"{"cmd":"status"}"#)
+        #expect(try Self.request(["next"]) == #"{"cmd":"next"}"#)
+        #expect(try Self.request(["goto", "3"]) == #"{"cmd":"goto","index":3}"#)
+        #expect(try Self.request(["load", "deck.json"]) == #"{"cmd":"load","path":"/home/me/deck.json"}"#)
+        #expect(try Self.request(["load", "/d.json"]) == #"{"cmd":"load","path":"/d.json"}"#)
+        #expect(try Self.request(["say", "FIRE", "DRILL", "--caption", "now", "--color=amber", "--for", "60"])
+                == #"{"cmd":"say","text":"FIRE DRILL","caption":"now","color":"amber","for":60}"#)
+        #expect(try Self.request(["add", "--seconds", "4", "NEW"]) == #"{"cmd":"add","text":"NEW","seconds":4}"#)
+        #expect(try Self.request(["say", "--", "--5", "-h"]) == #"{"cmd":"say","text":"--5 -h"}"#)
+        let parsed = try SendArguments.parse(["--name", "lobby", "status"], cwd: "/")
+        #expect(parsed?.name == "lobby" && parsed?.control == nil)
+        #expect(try SendArguments.parse(["status", "--control", "/s.sock"], cwd: "/")?.control == "/s.sock")
+        #expect(try SendArguments.parse(["--help"], cwd: "/") == nil && SendArguments.parse(["-h"], cwd: "/") == nil)
+    }
+
+    @Test("usage errors")
+    func usageErrors() {
+        let cases: [([String], String)] = [
+            ([], "send: which command? (say, next, prev, goto, pause, resume, load, add, clear, status, watch)"),
+            (["jump"], "send: unknown command 'jump'"),
+            (["next", "x"], "send: 'next' takes no argument"),
+            (["say"], "send: 'say' needs a message"),
+            (["goto"], "send: 'goto' takes one argument"),
+            (["goto", "x"], "send: 'goto' needs a message number from 1, not 'x'"),
+            (["goto", "0"], "send: 'goto' needs a message number from 1, not '0'"),
+            (["next", "--for", "3"], "send: 'next' takes no --for"),
+            (["say", "a", "--for", "soon"], "send: '--for' needs a number, not 'soon'"),
+            (["say", "a", "--bogus"], "send: unknown option '--bogus'"),
+            (["say", "a", "--caption"], "send: option '--caption' needs a value"),
+        ]
+        for (words, message) in cases {
+            #expect(throws: UsageError(message), "\(words)") { try SendArguments.parse(words, cwd: "/") }
+        }
+        #expect(throws: UsageError.self) { try SendArguments.parse(["--name", "../x", "status"], cwd: "/") }
+    }
+}
+
+@Suite("A message 'send'")
+struct SendMessageTests {
+    @Test("after -- or an option, 'send' is a message, not the client")
+    func messageSend() throws {
+        guard case .run(let options, _) = try CommandLineParser.parse(["--", "send"]) else { Issue.record("not a run"); return }
+        #expect(options.message == "send")
+        guard case .run(let later, _) = try CommandLineParser.parse(["--once", "send", "now"]) else { Issue.record("not a run"); return }
+        #expect(later.message == "send now")
+    }
+}
