@@ -32,6 +32,7 @@ enum OptionValues {
         case "static": options.staticText = true
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true
+        case "latest": options.latest = true
         default: break  // help, version, no-config: the parser's, not a field
         }
     }
@@ -43,6 +44,13 @@ enum OptionValues {
         switch name {
         case "file":
             options.file = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "follow":
+            options.follow = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "format":
+            guard let format = CueInputFormat(rawValue: word) else {
+                throw UsageError("unknown format '\(shown(value))' (use \(CueInputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.format = format
         case "seconds":
             let seconds = try number(value, label)
             options.seconds = SecondsPerMessage.sanitize(seconds)

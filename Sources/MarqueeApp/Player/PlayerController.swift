@@ -20,6 +20,7 @@ final class PlayerController {
     private let inputFD: Int32
     private let power: PowerSampler?
     private let reloader: CueReloader?
+    private let feed: StandardInputFeed?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -34,7 +35,7 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?) throws(TerminalError) {
+         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, feed: StandardInputFeed? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -46,6 +47,7 @@ final class PlayerController {
         self.inputFD = inputFD
         self.power = power
         self.reloader = reloader
+        self.feed = feed
         frameTrace = FrameTrace(environment: environment)
         trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
@@ -90,8 +92,16 @@ final class PlayerController {
         }
         if signals == nil { report("no signalfd: signals are not handled") }
         startPeriodicWork()
+        // Each read is one replacement of the flow, however many lines it
+        // brought (docs/cue-flow.md, "Live input").
+        feed?.follow { [weak self] update in
+            guard let self else { return }
+            if let cues = update.cues { self.engine.send(.cuesReplaced(cues)) }
+            update.notes.forEach { self.report($0) }
+        }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        feed?.stop()
         keys.stop()
         signals?.stop()
         engine.stop()
