@@ -60,7 +60,7 @@ public enum Program {
 
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
-        let feed = liveFeed(options)
+        let feed = try liveFeed(options)
         let loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
@@ -159,8 +159,12 @@ public enum Program {
             return CueFileParser.Result(cues: [Cue(text: cut, seconds: options.seconds)],
                                         notes: ["message cut to \(CueFileParser.maximumLineBytes) bytes"])
         }
+        if let path = options.follow {
+            // A snapshot of a followed file draws the lines it has now.
+            return try loadCueFile(path, seconds: options.seconds, regularFileOnly: true, format: .lines)
+        }
         if let file = options.file {
-            return try loadCueFile(file, seconds: options.seconds, format: options.format)
+            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto)
         }
         do {
             return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
@@ -175,7 +179,10 @@ public enum Program {
     /// terminal, which the sign is about to take (it is read to its end
     /// first, as a file).
     @MainActor
-    static func liveFeed(_ options: Options) -> StandardInputFeed? {
+    static func liveFeed(_ options: Options) throws(Platform.Failure) -> (any LiveCueSource)? {
+        if let path = options.follow, !options.snapshot {
+            return try FollowedFileFeed(path: path, seconds: options.seconds, latestOnly: options.latest)
+        }
         guard options.file == "-", !options.snapshot, isatty(STDIN_FILENO) != 1 else { return nil }
         return StandardInputFeed(seconds: options.seconds, format: options.format, latestOnly: options.latest)
     }
@@ -184,7 +191,7 @@ public enum Program {
                             format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
         let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
         let name = path == "-" ? "standard input" : path
-        let isDeck = path == "-" ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
+        let isDeck = path == "-" || format != .auto ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
         do {
             return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
         } catch {

@@ -13,14 +13,7 @@ import MarqueeCore
 /// -; other)`, a redirected file) would see the flag too, so the original
 /// flags are put back at the end of input and when the sign stops.
 @MainActor
-final class StandardInputFeed {
-    /// What one read changed.
-    struct Update {
-        /// The whole new flow, when the read added a line.
-        var cues: [Cue]?
-        var notes: [String]
-    }
-
+final class StandardInputFeed: LiveCueSource {
     /// Bytes read at most per readiness: one read per turn, so a flood of
     /// input cannot starve the keys.
     static let readSize = 65_536
@@ -31,9 +24,9 @@ final class StandardInputFeed {
     private var watch: FDWatch?
     private var savedFlags: Int32?
     private var buffer = [UInt8](repeating: 0, count: StandardInputFeed.readSize)
-    private var ended = false
-    private var failure: String?
-    private var onUpdate: ((Update) -> Void)?
+    private(set) var ended = false
+    private(set) var failure: String?
+    private var onUpdate: ((LiveCueUpdate) -> Void)?
 
     init(fd: Int32 = STDIN_FILENO, seconds: Double, format: CueInputFormat, latestOnly: Bool) {
         self.fd = fd
@@ -41,37 +34,14 @@ final class StandardInputFeed {
         list = LiveCueList(latestOnly: latestOnly)
     }
 
-    /// Waits, in the loop, for the first line (or a deck's end); an input
-    /// that ends with no message is the cue file's "no messages" error.
-    /// Ctrl-C still ends the program here: signals are blocked only later.
-    func firstCues() async throws(Platform.Failure) -> CueFileParser.Result {
-        var notes: [String] = []
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var resumed = false
-            onUpdate = { [weak self] update in
-                notes += update.notes
-                guard let self, !resumed, update.cues != nil || self.ended || self.failure != nil else { return }
-                resumed = true
-                self.pause()
-                continuation.resume()
-            }
-            resume()
-        }
-        onUpdate = nil
-        if let failure { throw Platform.Failure(message: failure, status: 1) }
-        guard !list.cues.isEmpty else {
-            throw Platform.Failure(message: "standard input: no messages (every line is blank or a # comment)", status: 1)
-        }
-        return CueFileParser.Result(cues: list.cues, notes: notes)
-    }
+    var cues: [Cue] { list.cues }
+    var noMessages: String { "standard input: no messages (every line is blank or a # comment)" }
 
-    /// Goes on reading; `onUpdate` gets each read's change, on the loop.
-    func follow(_ onUpdate: @escaping (Update) -> Void) {
+    func follow(_ onUpdate: @escaping (LiveCueUpdate) -> Void) {
         self.onUpdate = onUpdate
         resume()
     }
 
-    /// Stops reading and gives standard input its flags back. Idempotent.
     func stop() {
         endOfInput()
         onUpdate = nil
@@ -88,7 +58,7 @@ final class StandardInputFeed {
         }
     }
 
-    private func pause() {
+    func pause() {
         if let watch { EventLoop.main.unwatch(watch) }
         watch = nil
     }
@@ -133,11 +103,11 @@ final class StandardInputFeed {
     private func fail(_ message: String) {
         endOfInput()
         if list.cues.isEmpty { failure = message }
-        onUpdate?(Update(cues: nil, notes: list.cues.isEmpty ? [] : [message]))
+        onUpdate?(LiveCueUpdate(cues: nil, notes: list.cues.isEmpty ? [] : [message]))
     }
 
     private func apply(_ batch: CueStream.Batch) {
         let changed = list.add(batch.cues)
-        onUpdate?(Update(cues: changed ? list.cues : nil, notes: batch.notes))
+        onUpdate?(LiveCueUpdate(cues: changed ? list.cues : nil, notes: batch.notes))
     }
 }

@@ -20,7 +20,7 @@ final class PlayerController {
     private let inputFD: Int32
     private let power: PowerSampler?
     private let reloader: CueReloader?
-    private let feed: StandardInputFeed?
+    private let feed: (any LiveCueSource)?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -35,7 +35,7 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, feed: StandardInputFeed? = nil) throws(TerminalError) {
+         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, feed: (any LiveCueSource)? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
