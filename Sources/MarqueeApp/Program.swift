@@ -61,6 +61,9 @@ public enum Program {
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
         let feed = try liveFeed(options)
+        // Every way out gives standard input its flags back and closes a
+        // followed file's descriptors.
+        defer { feed?.stop() }
         let loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
@@ -101,11 +104,9 @@ public enum Program {
                                               inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
                                               feed: feed)
         } catch {
-            feed?.stop()
             throw Platform.Failure(message: error.description, status: 1)
         }
         var status = await controller.run(notes: loaded.notes)
-        feed?.stop()
         // After the terminal is given back, so the line is seen.
         if let message = log?.lossMessage {
             Platform.writeError("ledmarquee: \(message)")
