@@ -34,6 +34,17 @@ extension EndToEnd {
             try await session.expectTerminalRestored()
         }
 
+        @Test("-f -: an input that ends with no message is the cue file's error, and the sign never took the terminal")
+        func noMessages() async throws {
+            let session = try await Session.start(
+                "nolines", Launch(arguments: ["-f", "-"], stdinCommand: "(sleep 0.5; printf '# only a comment\\n\\n')", stderrToFile: true))
+            defer { session.close() }
+            #expect(try await session.waitForExit(timeout: 10) == 1)
+            let stderr = try String(contentsOf: session.directory.appendingPathComponent("stderr"), encoding: .utf8)
+            #expect(stderr == "ledmarquee: standard input: no messages (every line is blank or a # comment)\n")
+            #expect(session.events("start").isEmpty, "the sign never started")
+        }
+
         @Test("--latest: each new line replaces the sign at once")
         func latest() async throws {
             let session = try await Session.start(
