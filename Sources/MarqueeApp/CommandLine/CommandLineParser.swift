@@ -144,13 +144,12 @@ public enum CommandLineParser {
 
 extension CommandLineParser {
     /// `--follow` is a file of its own; `--latest` and `--format` only mean
-    /// something for live input, so on the command line they need it (in a
-    /// config file they wait for a run that has it).
+    /// something for live input, so they need it.
     static func checkLiveOptions(_ options: Options, _ scan: Scan) throws(UsageError) {
         if options.follow != nil, options.file != nil { throw UsageError("give either --file or --follow, not both") }
         if options.follow == "-" { throw UsageError("'--follow -' is refused: follow a file; standard input is read live with -f -") }
         let live = options.file == "-" || options.follow != nil
-        if scan.has("latest"), !live { throw UsageError("--latest needs -f - or --follow") }
+        if options.latest, !live { throw UsageError("--latest needs -f - or --follow") }
         if scan.has("format"), options.file != "-" { throw UsageError("--format needs -f - (a file's name says what it is)") }
     }
 }

@@ -39,10 +39,8 @@ struct LiveOptionsTests {
         #expect(error(arguments) == message)
     }
 
-    @Test("in the config file --latest and --format wait for live input; --follow is the command line's")
-    func config() throws {
-        let plain = try options(["HELLO"], config: "latest\nformat = lines\n")
-        #expect(plain.latest && plain.format == .lines)
-        #expect(throws: UsageError.self) { try options(["HELLO"], config: "follow log.txt\n") }
+    @Test("--follow, --latest and --format are the command line's alone", arguments: ["follow log.txt", "latest", "format = lines"])
+    func config(line: String) {
+        #expect(throws: UsageError.self) { try options(["-f", "-"], config: line + "\n") }
     }
 }
