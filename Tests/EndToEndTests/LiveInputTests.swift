@@ -108,5 +108,24 @@ extension EndToEnd {
             try await session.send("q")
             #expect(try await session.waitForExit(timeout: 5) == 0)
         }
+
+        @Test("a stopped sign following an idle file, or whose standard input ended, does not wake to look", arguments: ["follow", "stdin"])
+        func idleDoesNotWake(source: String) async throws {
+            let arguments = source == "follow" ? ["--follow", "log.txt"] : ["-f", "-"]
+            let session = try await Session.start(
+                "idle-\(source)", Launch(arguments: ["--low-power", "on"] + arguments, stdinCommand: source == "stdin" ? "echo IDLE" : nil,
+                                         prepare: { try writeFile("IDLE\n", to: $0.appendingPathComponent("log.txt")) }))
+            defer { session.close() }
+            try await session.waitForEvent("policy with fps 0") { $0.name == "policy" && $0.int("fps") == 0 }
+            try await session.expectFrozen()
+            let pid = try await session.programPID()
+            let before = try Power.wakeUps(pid)
+            let window = 6.0
+            try await pause(window)
+            let after = try Power.wakeUps(pid)
+            let woken = after.total - before.total
+            // The probe's reading every 2 s is all that should wake it.
+            #expect(Double(woken) / window < 1.0, "\(woken) wake-ups in \(window) s; per thread: \(after.perThread)")
+        }
     }
 }
