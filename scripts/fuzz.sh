@@ -28,6 +28,7 @@ TARGETS=(
   "bdf:BDF:16384:bdf"
   "hex:Hex:8192:hex"
   "cues:CueText:4096:-"
+  "lines:Lines:4096:-"
   "deck:Deck:8192:deck"
   "sanitize:Sanitize:1024:sanitize"
   "keys:Keys:256:keys"

@@ -65,7 +65,16 @@ public enum Program {
 
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
-        let loaded = try loadCues(options)
+        let feed = try liveFeed(options)
+        // Every way out gives standard input its flags back and closes a
+        // followed file's descriptors.
+        defer { feed?.stop() }
+        let loaded: CueFileParser.Result
+        if let feed {
+            loaded = try await feed.firstCues()
+        } else {
+            loaded = try loadCues(options)
+        }
         // Said before the terminal becomes the sign, where they stay
         // readable afterwards; the log and the sign get them too.
         warn(loaded.notes)
@@ -90,7 +99,7 @@ public enum Program {
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
-            path == "-" ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
+            path == "-" || feed != nil ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
                 // On the event loop: never wait on a FIFO or a device.
                 try loadCueFile(path, seconds: options.seconds, regularFileOnly: true).cues
             }
@@ -99,7 +108,7 @@ public enum Program {
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
                                               inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
-                                              control: control)
+                                              feed: feed, control: control)
         } catch {
             control?.close()
             throw Platform.Failure(message: error.description, status: 1)
@@ -116,6 +125,8 @@ public enum Program {
             // Ctrl-\ is the quit key the terminal sends as a signal: its
             // default action would leave a core file for a normal quit.
             guard signal != SIGQUIT else { return 128 + SIGQUIT }
+            // `die` never returns, so the deferred stop would not run.
+            feed?.stop()
             Platform.die(of: signal)
         }
         return status
@@ -157,7 +168,7 @@ public enum Program {
         var settings = PlayerSettings()
         settings.loop = !options.once
         // The demo deck plays shuffled (no message, no file).
-        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil)
+        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil && options.follow == nil)
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
@@ -181,8 +192,12 @@ public enum Program {
             return CueFileParser.Result(cues: [Cue(text: cut, seconds: options.seconds)],
                                         notes: ["message cut to \(CueFileParser.maximumLineBytes) bytes"])
         }
+        if let path = options.follow {
+            // A snapshot of a followed file draws the lines it has now.
+            return try loadCueFile(path, seconds: options.seconds, regularFileOnly: true, format: .lines)
+        }
         if let file = options.file {
-            return try loadCueFile(file, seconds: options.seconds)
+            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto)
         }
         do {
             return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
@@ -192,10 +207,24 @@ public enum Program {
         }
     }
 
-    static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
+    /// Standard input read live (docs/cue-flow.md, "Live input"): not for
+    /// a snapshot, which draws one moment of what it has, nor from a
+    /// terminal, which the sign is about to take (it is read to its end
+    /// first, as a file).
+    @MainActor
+    static func liveFeed(_ options: Options) throws(Platform.Failure) -> (any LiveCueSource)? {
+        if let path = options.follow, !options.snapshot {
+            return try FollowedFileFeed(path: path, seconds: options.seconds, latestOnly: options.latest)
+        }
+        guard options.file == "-", !options.snapshot, isatty(STDIN_FILENO) != 1 else { return nil }
+        return StandardInputFeed(seconds: options.seconds, format: options.format, latestOnly: options.latest)
+    }
+
+    static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false,
+                            format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
         let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
         let name = path == "-" ? "standard input" : path
-        let isDeck = path.lowercased().hasSuffix(".json")
+        let isDeck = path == "-" || format != .auto ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
         do {
             return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
         } catch {

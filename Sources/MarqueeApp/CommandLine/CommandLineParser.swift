@@ -128,8 +128,10 @@ public enum CommandLineParser {
         for assignment in config + scan.assignments {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
+        try checkLiveOptions(options, scan)
         if !scan.words.isEmpty {
             guard options.file == nil else { throw UsageError("give either a message or --file, not both") }
+            guard options.follow == nil else { throw UsageError("give either a message or --follow, not both") }
             let message = scan.words.joined(separator: " ")
             guard !TerminalText.sanitize(message).trimmingCharacters(in: " ").isEmpty else {
                 throw UsageError("the message is empty")
@@ -137,6 +139,18 @@ public enum CommandLineParser {
             options.message = message
         }
         return .run(options, warnings: warnings)
+    }
+}
+
+extension CommandLineParser {
+    /// `--follow` is a file of its own; `--latest` and `--format` only mean
+    /// something for live input, so they need it.
+    static func checkLiveOptions(_ options: Options, _ scan: Scan) throws(UsageError) {
+        if options.follow != nil, options.file != nil { throw UsageError("give either --file or --follow, not both") }
+        if options.follow == "-" { throw UsageError("'--follow -' is refused: follow a file; standard input is read live with -f -") }
+        let live = options.file == "-" || options.follow != nil
+        if options.latest, !live { throw UsageError("--latest needs -f - or --follow") }
+        if scan.has("format"), options.file != "-" { throw UsageError("--format needs -f - (a file's name says what it is)") }
     }
 }
 

@@ -33,6 +33,7 @@ enum OptionValues {
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true
         case "no-control": options.noControl = true
+        case "latest": options.latest = true
         default: break  // help, version, no-config: the parser's, not a field
         }
     }
@@ -44,6 +45,13 @@ enum OptionValues {
         switch name {
         case "file":
             options.file = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "follow":
+            options.follow = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "format":
+            guard let format = CueInputFormat(rawValue: word) else {
+                throw UsageError("unknown format '\(shown(value))' (use \(CueInputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.format = format
         case "seconds":
             let seconds = try number(value, label)
             options.seconds = SecondsPerMessage.sanitize(seconds)

@@ -8,6 +8,12 @@ public struct Options: Sendable, Equatable {
 
     public var message: String?
     public var file: String?
+    /// `--follow FILE`: a text cue file read like `tail -F`.
+    public var follow: String?
+    /// `--latest`: a live source shows only its newest line.
+    public var latest = false
+    /// `--format`: how `-f -` reads standard input.
+    public var format = CueInputFormat.auto
     public var seconds = SecondsPerMessage.standard
     public var once = false
     public var shuffle = false

@@ -40,17 +40,33 @@ public enum CueFileParser {
                 line = cut(line)
                 notes.append("\(name):\(lineNumber): line cut to \(maximumLineBytes) bytes")
             }
-            guard let text = String(validating: line, as: UTF8.self) else {
-                throw ParseError("\(name):\(lineNumber): not valid UTF-8 text")
+            switch textLine(line, seconds: defaultSeconds) {
+            case .cue(let cue): cues.append(cue)
+            case .skipped: continue
+            case .invalidUTF8: throw ParseError("\(name):\(lineNumber): not valid UTF-8 text")
             }
-            let trimmed = text.trimmingTrailingWhitespace()
-            let content = trimmed.drop(while: { $0 == " " || $0 == "\t" })
-            if content.isEmpty || content.hasPrefix("#") { continue }
-            let cue = Cue(text: String(trimmed), seconds: defaultSeconds)
-            if !cue.text.allSatisfy({ $0 == " " }) { cues.append(cue) }
         }
         guard !cues.isEmpty else { throw ParseError("\(name): no messages (every line is blank or a # comment)") }
         return Result(cues: cues, notes: notes)
+    }
+
+    /// What one line of a text cue file says, once cut to `maximumLineBytes`.
+    enum TextLine: Equatable {
+        case cue(Cue)
+        /// Blank, a `#` comment, or nothing the sign can show.
+        case skipped
+        case invalidUTF8
+    }
+
+    /// The one rule for a line of text, shared by a cue file and a live
+    /// stream (`CueStream`), so both skip and trim the same lines.
+    static func textLine(_ line: [UInt8], seconds: Double) -> TextLine {
+        guard let text = String(validating: line, as: UTF8.self) else { return .invalidUTF8 }
+        let trimmed = text.trimmingTrailingWhitespace()
+        let content = trimmed.drop(while: { $0 == " " || $0 == "\t" })
+        if content.isEmpty || content.hasPrefix("#") { return .skipped }
+        let cue = Cue(text: String(trimmed), seconds: seconds)
+        return cue.text.allSatisfy({ $0 == " " }) ? .skipped : .cue(cue)
     }
 
     /// The keys a deck entry may have; any other is ignored with a note.
@@ -119,10 +135,10 @@ public enum CueFileParser {
         return "\"" + TerminalText.visible(String(shown)) + "\""
     }
 
-    /// The first `maximumLineBytes` of `bytes`, without half a UTF-8
-    /// character at the cut.
-    static func cut(_ bytes: [UInt8]) -> [UInt8] {
-        let line = bytes.prefix(maximumLineBytes)
+    /// The first `limit` bytes of `bytes`, without half a UTF-8 character
+    /// at the cut.
+    static func cut(_ bytes: [UInt8], limit: Int = maximumLineBytes) -> [UInt8] {
+        let line = bytes.prefix(limit)
         guard line.count < bytes.count else { return Array(line) }
         // The last character's lead byte, at most three continuations back.
         var lead = line.endIndex

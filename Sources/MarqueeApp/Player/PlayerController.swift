@@ -22,6 +22,8 @@ final class PlayerController {
     private let reloader: CueReloader?
     /// The control socket (docs/control.md), nil with `--no-control`.
     private let control: ControlServer?
+    /// Live input (`-f -` streaming, `--follow`), nil for a cue file read once.
+    private let feed: (any LiveCueSource)?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -36,7 +38,8 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, control: ControlServer? = nil) throws(TerminalError) {
+         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, feed: (any LiveCueSource)? = nil,
+         control: ControlServer? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -49,6 +52,7 @@ final class PlayerController {
         self.power = power
         self.reloader = reloader
         self.control = control
+        self.feed = feed
         frameTrace = FrameTrace(environment: environment)
         trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
@@ -96,8 +100,16 @@ final class PlayerController {
             MainActor.assumeIsolated { self?.answer(request) ?? .error("the sign is stopping") }
         }
         startPeriodicWork()
+        // Each read is one replacement of the flow, however many lines it
+        // brought (docs/cue-flow.md, "Live input").
+        feed?.follow { [weak self] update in
+            guard let self else { return }
+            if let cues = update.cues { self.engine.send(.cuesReplaced(cues)) }
+            update.notes.forEach { self.report($0) }
+        }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        feed?.stop()
         keys.stop()
         signals?.stop()
         engine.stop()

@@ -18,8 +18,11 @@ func checkOptions(_ options: Options) {
     if let message = options.message {
         require(!TerminalText.sanitize(message).allSatisfy { $0 == " " }, "a message is not blank once sanitised", message)
         require(options.file == nil, "never both a message and a file")
+        require(options.follow == nil, "never both a message and a followed file")
     }
-    for path in [options.file, options.font, options.events] {
+    require(options.file == nil || options.follow == nil, "never both a file and a followed file")
+    require(!options.latest || options.file == "-" || options.follow != nil, "--latest only with live input")
+    for path in [options.file, options.follow, options.font, options.events] {
         if let path { require(!path.isEmpty, "a file option is never empty") }
     }
     require(options.events != "-", "--events is never standard output")

@@ -32,7 +32,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checkWarnings(warnings, prefix: name + ":")
     // What only the command line may set stays as it was.
     let fresh = Options()
-    require(options.message == nil && options.file == nil && !options.snapshot && options.snapshotAt == nil
+    require(options.message == nil && options.file == nil && options.follow == nil && !options.latest
+            && options.format == fresh.format && !options.snapshot && options.snapshotAt == nil
             && options.snapshotColumns == fresh.snapshotColumns && options.snapshotRows == fresh.snapshotRows,
             "a config file sets no command-line-only option")
 

@@ -114,12 +114,18 @@ struct CommandLineParserTests {
             case .file, .directory, .text: spec.long == "config" ? nil : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
+            // What each option needs beside it: a message, or live input.
+            let rest = switch spec.long {
+            case "file", "follow": [String]()
+            case "latest", "format": ["-f", "-"]
+            default: ["x"]
+            }
             for name in [spec.long] + spec.aliases {
-                let arguments = ["--\(name)"] + (value.map { [$0] } ?? []) + (spec.long == "file" ? [] : ["x"])
+                let arguments = ["--\(name)"] + (value.map { [$0] } ?? []) + rest
                 #expect(throws: Never.self, "--\(name)") { try CommandLineParser.parse(arguments) }
             }
             if let letter = spec.short {
-                let arguments = ["-\(letter)"] + (value.map { [$0] } ?? []) + (spec.long == "file" ? [] : ["x"])
+                let arguments = ["-\(letter)"] + (value.map { [$0] } ?? []) + rest
                 #expect(throws: Never.self, "-\(letter)") { try CommandLineParser.parse(arguments) }
             }
         }

@@ -1,0 +1,113 @@
+import EventLoop
+import Glibc
+import MarqueeCore
+
+/// Reads `-f -` as it arrives, in the event loop: the sign starts with the
+/// first line and each later read adds its lines to the flow
+/// (docs/cue-flow.md, "Live input").
+///
+/// Standard input is made non-blocking here, and only when it is not a
+/// terminal (a terminal stdin is read to its end before the sign starts,
+/// since the sign takes that terminal). A pipe from a shell is ours alone;
+/// a file description shared with other processes (`cmd | (ledmarquee -f
+/// -; other)`, a redirected file) would see the flag too, so the original
+/// flags are put back at the end of input and when the sign stops.
+@MainActor
+final class StandardInputFeed: LiveCueSource {
+    /// Bytes read at most per readiness: one read per turn, so a flood of
+    /// input cannot starve the keys.
+    static let readSize = 65_536
+
+    private let fd: Int32
+    private var stream: CueStream
+    private var list: LiveCueList
+    private var watch: FDWatch?
+    private var savedFlags: Int32?
+    private var buffer = [UInt8](repeating: 0, count: StandardInputFeed.readSize)
+    private(set) var ended = false
+    private(set) var failure: String?
+    private var onUpdate: ((LiveCueUpdate) -> Void)?
+
+    init(fd: Int32 = STDIN_FILENO, seconds: Double, format: CueInputFormat, latestOnly: Bool) {
+        self.fd = fd
+        stream = CueStream(name: "standard input", seconds: seconds, format: format)
+        list = LiveCueList(latestOnly: latestOnly)
+    }
+
+    var cues: [Cue] { list.cues }
+    var noMessages: String { "standard input: no messages (every line is blank or a # comment)" }
+
+    func follow(_ onUpdate: @escaping (LiveCueUpdate) -> Void) {
+        self.onUpdate = onUpdate
+        resume()
+    }
+
+    func stop() {
+        endOfInput()
+        onUpdate = nil
+    }
+
+    private func resume() {
+        guard watch == nil, !ended, failure == nil else { return }
+        if savedFlags == nil, isatty(fd) != 1 {
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 { savedFlags = flags }
+        }
+        watch = EventLoop.main.watch(fd: fd) { [weak self] events in
+            MainActor.assumeIsolated { self?.ready(events) }
+        }
+    }
+
+    func pause() {
+        if let watch { EventLoop.main.unwatch(watch) }
+        watch = nil
+    }
+
+    /// No more reading: the end of input, a failed read, or the sign's end.
+    private func endOfInput() {
+        ended = true
+        pause()
+        if let savedFlags {
+            _ = fcntl(fd, F_SETFL, savedFlags)
+            self.savedFlags = nil
+        }
+    }
+
+    /// One read per readiness; a hang-up with nothing left is the end.
+    private func ready(_ events: FDEvents) {
+        guard watch != nil else { return }
+        var count = 0
+        if events.contains(.readable) {
+            count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { return }
+                fail("standard input: cannot read cue file: \(String(cString: strerror(code)))")
+                return
+            }
+        }
+        do throws(CueFileParser.ParseError) {
+            if count == 0 {
+                endOfInput()
+                apply(try stream.finish())
+            } else {
+                apply(try stream.feed(buffer[0..<count]))
+            }
+        } catch {
+            fail(error.message)
+        }
+    }
+
+    /// Before the sign starts a failure is the program's error; after, a
+    /// note, and the flow it has keeps playing.
+    private func fail(_ message: String) {
+        endOfInput()
+        if list.cues.isEmpty { failure = message }
+        onUpdate?(LiveCueUpdate(cues: nil, notes: list.cues.isEmpty ? [] : [message]))
+    }
+
+    private func apply(_ batch: CueStream.Batch) {
+        let changed = list.add(batch.cues)
+        onUpdate?(LiveCueUpdate(cues: changed ? list.cues : nil, notes: batch.notes))
+    }
+}
