@@ -164,7 +164,7 @@ final class FollowedFileFeed: LiveCueSource {
                 }
             }
         }
-        if changed || !notes.isEmpty { onUpdate?(LiveCueUpdate(cues: changed ? list.cues : nil, notes: notes)) }
+        if changed || !notes.isEmpty { onUpdate?(LiveCueUpdate(changed: changed, list: list, notes: notes)) }
     }
 
     /// What was appended since the last read, up to the budget; whether

@@ -17,6 +17,11 @@ struct LiveCueList: Equatable {
 
     let latestOnly: Bool
     private(set) var cues: [Cue] = []
+    /// The cues the last change only appended, nil when it replaced the
+    /// list (`--latest`, a bound passed, a file started over): an append
+    /// goes to the sign as `add`, which keeps the message shown and its
+    /// wait whatever the texts, where a replacement finds it by its text.
+    private(set) var appendedLast: [Cue]?
     private var bytes = 0
 
     init(latestOnly: Bool) {
@@ -30,8 +35,10 @@ struct LiveCueList: Equatable {
         if latestOnly {
             cues = [last]
             bytes = Self.size(of: last)
+            appendedLast = nil
             return true
         }
+        let before = cues.count
         cues += new
         bytes += new.reduce(0) { $0 + Self.size(of: $1) }
         if cues.count > Self.maximumCues {
@@ -43,6 +50,7 @@ struct LiveCueList: Equatable {
             excess += 1
         }
         drop(excess, recount: false)
+        appendedLast = before > 0 && cues.count == before + new.count ? new : nil
         return true
     }
 

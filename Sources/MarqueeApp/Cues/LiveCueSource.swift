@@ -5,7 +5,29 @@ struct LiveCueUpdate {
     /// The whole new flow, when the read added (or, after a truncation,
     /// replaced) lines.
     var cues: [Cue]?
+    /// Set when the read only appended these to the flow (``LiveCueList/appendedLast``).
+    var appended: [Cue]?
     var notes: [String]
+
+    init(cues: [Cue]?, appended: [Cue]? = nil, notes: [String]) {
+        self.cues = cues
+        self.appended = appended
+        self.notes = notes
+    }
+
+    /// What the player is told: lines that only join go in as `add`, which
+    /// keeps the message shown and its wait however often a line repeats
+    /// (a replacement finds the message again by its text); anything else
+    /// replaces the flow. Nil when the read changed no cue.
+    var input: PlayerInput? {
+        if let appended { return .remote(.add(appended)) }
+        return cues.map { .cuesReplaced($0) }
+    }
+
+    /// The update for a read that changed `list` (or did not).
+    init(changed: Bool, list: LiveCueList, notes: [String]) {
+        self.init(cues: changed ? list.cues : nil, appended: changed ? list.appendedLast : nil, notes: notes)
+    }
 }
 
 /// A cue source read while the sign plays: standard input with `-f -`

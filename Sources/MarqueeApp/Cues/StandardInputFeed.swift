@@ -108,6 +108,6 @@ final class StandardInputFeed: LiveCueSource {
 
     private func apply(_ batch: CueStream.Batch) {
         let changed = list.add(batch.cues)
-        onUpdate?(LiveCueUpdate(cues: changed ? list.cues : nil, notes: batch.notes))
+        onUpdate?(LiveCueUpdate(changed: changed, list: list, notes: batch.notes))
     }
 }

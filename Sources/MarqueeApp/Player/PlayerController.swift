@@ -104,7 +104,7 @@ final class PlayerController {
         // brought (docs/cue-flow.md, "Live input").
         feed?.follow { [weak self] update in
             guard let self else { return }
-            if let cues = update.cues { self.engine.send(.cuesReplaced(cues)) }
+            if let input = update.input { self.engine.send(input) }
             update.notes.forEach { self.report($0) }
         }
         await withCheckedContinuation { quitContinuation = $0 }

@@ -52,6 +52,23 @@ struct LiveCueListTests {
         #expect(!list.cues.isEmpty)
     }
 
+    @Test("a read that only appends says which cues it appended; a first read, --latest, a drop or a replacement does not")
+    func appendedLast() {
+        var list = LiveCueList(latestOnly: false)
+        _ = list.add(cues(0..<2))
+        #expect(list.appendedLast == nil, "the first read is the whole flow")
+        _ = list.add(cues(2..<4))
+        #expect(list.appendedLast?.map(\.text) == ["L2", "L3"])
+        _ = list.add(cues(4..<(LiveCueList.maximumCues + 1)))
+        #expect(list.appendedLast == nil, "old lines dropped: a replacement")
+        list.replace(with: cues(0..<1))
+        #expect(list.appendedLast == nil)
+        var latest = LiveCueList(latestOnly: true)
+        _ = latest.add(cues(0..<1))
+        _ = latest.add(cues(1..<2))
+        #expect(latest.appendedLast == nil)
+    }
+
     @Test("--latest keeps only the newest line of each read")
     func latest() {
         var list = LiveCueList(latestOnly: true)

@@ -2,8 +2,9 @@ import MarqueeCore
 import Testing
 @testable import MarqueeApp
 
-/// What a live source's replacements do to a playing sign: the reducer's
-/// `replaceCues`, fed the way `StandardInputFeed` feeds it.
+/// What a live source's reads do to a playing sign, fed as the player
+/// feeds them (`LiveCueUpdate.input`): `add` for lines that only join, a
+/// replacement of the flow otherwise.
 @Suite("Live input and the flow")
 struct LiveFlowTests {
     func playing(_ texts: [String], latest: Bool = false) -> (PlayerState, LiveCueList) {
@@ -14,16 +15,23 @@ struct LiveFlowTests {
         return (state, list)
     }
 
+    /// `new` arrives in one read: the list takes it, the state gets its input.
+    @discardableResult
+    func read(_ new: [String], into list: inout LiveCueList, _ state: inout PlayerState, at t: Double) -> [PlayerEffect] {
+        let changed = list.add(new.map { Cue(text: $0) })
+        guard let input = LiveCueUpdate(changed: changed, list: list, notes: []).input else { return [] }
+        return state.reduce(input, at: t)
+    }
+
     @Test("a line joining a flow keeps the current message and its running wait")
     func appendKeepsWait() {
         var (state, list) = playing(["ONE", "TWO"])
         let started = state.waitStartedAt
         #expect(started != nil)
-        _ = list.add([Cue(text: "THREE")])
-        let effects = state.reduce(.cuesReplaced(list.cues), at: 1.5)
+        let effects = read(["THREE"], into: &list, &state, at: 1.5)
         #expect(state.currentCue.text == "ONE")
         #expect(state.waitStartedAt == started)
-        #expect(effects.contains(.log(.reload(count: 3))))
+        #expect(effects.contains(.log(.add(added: 1, count: 3))))
         #expect(!effects.contains { if case .log(.cue) = $0 { true } else { false } })
     }
 
@@ -32,8 +40,7 @@ struct LiveFlowTests {
         var (state, list) = playing(["ONE"])
         #expect(!state.isFlow)
         #expect(state.waitStartedAt == nil)
-        _ = list.add([Cue(text: "TWO")])
-        _ = state.reduce(.cuesReplaced(list.cues), at: 3)
+        read(["TWO"], into: &list, &state, at: 3)
         #expect(state.currentCue.text == "ONE")
         #expect(state.isFlow)
         #expect(state.waitStartedAt == 3)
@@ -44,8 +51,7 @@ struct LiveFlowTests {
     @Test("--latest: each new line is shown at once")
     func latestShowsNewest() {
         var (state, list) = playing(["OLD"], latest: true)
-        _ = list.add([Cue(text: "A"), Cue(text: "NEW")])
-        let effects = state.reduce(.cuesReplaced(list.cues), at: 1)
+        let effects = read(["A", "NEW"], into: &list, &state, at: 1)
         #expect(state.cues.map(\.text) == ["NEW"])
         #expect(state.currentCue.text == "NEW")
         #expect(effects.contains(.log(.cue(index: 0, count: 1, text: "NEW", automatic: false))))
@@ -56,9 +62,20 @@ struct LiveFlowTests {
         var (state, list) = playing((0..<LiveCueList.maximumCues).map { "L\($0)" })
         _ = state.reduce(.key(.character("p")), at: 1)  // previous: the last line
         let current = state.currentCue.text
-        _ = list.add([Cue(text: "NEWEST")])
-        _ = state.reduce(.cuesReplaced(list.cues), at: 2)
+        read(["NEWEST"], into: &list, &state, at: 2)
         #expect(state.cues.count <= LiveCueList.maximumCues)
         #expect(state.currentCue.text == current)
+    }
+
+    @Test("a feed that repeats a line keeps the message shown and its wait (a replacement would find the first copy)")
+    func repeatedLine() {
+        var (state, list) = playing(["OK", "BUILD 41"])
+        _ = state.reduce(.key(.character("n")), at: 1)  // on "BUILD 41"
+        read(["OK"], into: &list, &state, at: 2)
+        let (position, started) = (state.orderPosition, state.waitStartedAt)
+        read(["OK"], into: &list, &state, at: 3)
+        #expect(state.cues.map(\.text) == ["OK", "BUILD 41", "OK", "OK"])
+        #expect(state.orderPosition == position && state.currentCue.text == "BUILD 41")
+        #expect(state.waitStartedAt == started, "the running wait is kept")
     }
 }
