@@ -1,3 +1,5 @@
+import MarqueeCore
+
 /// What the sign answers to one request: one JSON object on one line.
 /// `watch` answers `ok` and then, on the same connection, the records.
 enum ControlReply: Sendable, Equatable {
@@ -16,7 +18,7 @@ enum ControlReply: Sendable, Equatable {
         case .ok, .watch: return "{\"ok\":true}\n"
         case .object(let object): return object + "\n"
         case .error(let message):
-            var json = ControlJSON()
+            var json = JSONObjectWriter()
             json.add("ok", false)
             json.add("error", message)
             return json.finish() + "\n"

@@ -5,7 +5,7 @@ import MarqueeCore
 enum ControlStatus {
     /// `uptime`: seconds since the sign started.
     static func reply(_ status: StatusSnapshot, uptime: Double) -> ControlReply {
-        var json = ControlJSON()
+        var json = JSONObjectWriter()
         json.add("ok", true)
         // From 0, as the events log's `cue` records count.
         json.add("index", status.cueNumber - 1)
@@ -17,7 +17,7 @@ enum ControlStatus {
         json.add("completed", status.completed)
         json.add("fps", status.framesDrawnPerSecond)
         json.add("thermal", status.thermal)
-        if let lowPower = status.lowPower { json.add("lowPower", lowPower) } else { json.add("lowPower", raw: "null") }
+        json.add("lowPower", status.lowPower)
         json.add("tier", status.tier)
         json.add("speed", status.speed)
         json.add("uptime", (uptime * 1000).rounded() / 1000)

@@ -88,7 +88,7 @@ struct SendArguments: Equatable {
             throw UsageError("send: '\(command)' takes no --\(other)")
         }
         if let name { do { try ControlSocketPath.validate(name: name) } catch { throw UsageError("send: " + error.message) } }
-        var json = ControlJSON()
+        var json = JSONObjectWriter()
         json.add("cmd", command)
         switch command {
         case "say", "add":

@@ -194,7 +194,7 @@ final class PlayerController {
         switch outcome {
         case .done?: return .ok
         case .cleared(let cleared)?:
-            var json = ControlJSON()
+            var json = JSONObjectWriter()
             json.add("ok", true)
             json.add("cleared", cleared)
             return .object(json.finish())

@@ -1,20 +1,34 @@
 /// Builds one JSON object in insertion order (JSONEncoder sorts or shuffles
-/// keys; the log keeps `t` and `event` first for people reading it).
-struct JSONObjectWriter {
+/// keys; the log keeps `t` and `event` first for people reading it), for
+/// the events log and the control socket's replies alike.
+///
+/// ```swift
+/// var json = JSONObjectWriter()
+/// json.add("ok", true); json.add("count", 3)
+/// json.finish()   // {"ok":true,"count":3}
+/// ```
+public struct JSONObjectWriter: Sendable {
     private var text = "{"
 
-    mutating func add(_ key: String, raw value: String) {
+    public init() {}
+
+    public mutating func add(_ key: String, raw value: String) {
         if text.utf8.count > 1 { text += "," }
         text += JSONObjectWriter.quote(key) + ":" + value
     }
-    mutating func add(_ key: String, _ value: String) { add(key, raw: JSONObjectWriter.quote(value)) }
-    mutating func add(_ key: String, _ value: Int) { add(key, raw: String(value)) }
-    mutating func add(_ key: String, _ value: Bool) { add(key, raw: value ? "true" : "false") }
+    public mutating func add(_ key: String, _ value: String) { add(key, raw: JSONObjectWriter.quote(value)) }
+    public mutating func add(_ key: String, _ value: Int) { add(key, raw: String(value)) }
+    public mutating func add(_ key: String, _ value: Bool) { add(key, raw: value ? "true" : "false") }
+    /// A whole number without a fraction; `null` for NaN and infinities,
+    /// which JSON cannot spell.
+    public mutating func add(_ key: String, _ value: Double) {
+        add(key, raw: value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null")
+    }
     /// A value that may be unknown: `null` keeps the field's type a boolean
     /// whenever it is known, rather than a string standing in for "unknown".
-    mutating func add(_ key: String, _ value: Bool?) { add(key, raw: value.map { $0 ? "true" : "false" } ?? "null") }
+    public mutating func add(_ key: String, _ value: Bool?) { add(key, raw: value.map { $0 ? "true" : "false" } ?? "null") }
 
-    func finish() -> String { text + "}" }
+    public func finish() -> String { text + "}" }
 
     /// A JSON string literal. Besides what JSON requires, every character a
     /// terminal would act on or hide is escaped — C0 and C1 controls, DEL,
@@ -22,7 +36,7 @@ struct JSONObjectWriter {
     /// overrides and isolates, zero-width spaces and joiners, the BOM) — so
     /// a message can never break the one-object-per-line format, and
     /// printing the log to a terminal shows what the message held.
-    static func quote(_ string: String) -> String {
+    public static func quote(_ string: String) -> String {
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -118,7 +118,7 @@ struct ControlRequestParserTests {
         let line = ControlReply.error("bad \u{1B}[2J\u{202E}x\n").line
         #expect(line == "{\"ok\":false,\"error\":\"bad \\u001b[2J\\u202ex\\n\"}\n")
         #expect(ControlReply.ok.line == "{\"ok\":true}\n" && ControlReply.watch.line == "{\"ok\":true}\n")
-        #expect(ControlJSON.quote("\u{1F600}\u{E0001}") == "\"\u{1F600}\\udb40\\udc01\"")
+        #expect(JSONObjectWriter.quote("\u{1F600}\u{E0001}") == "\"\u{1F600}\\udb40\\udc01\"")
     }
 }
 
