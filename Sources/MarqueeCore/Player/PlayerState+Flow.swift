@@ -60,17 +60,20 @@ extension PlayerState {
     /// A manual move to an order position (next, previous, goto): it ends
     /// an interrupt, and leaving the finished end of `--once` resumes play.
     mutating func jump(to position: Int, at t: Double) -> [PlayerEffect] {
-        var effects: [PlayerEffect] = []
-        if completed {
-            completed = false
-            if paused {
-                paused = false
-                effects.append(.log(.pause(paused: false, reason: "navigation")))
-            }
-        }
+        let resumed = leaveCompletion(reason: "navigation")
         manualMoves += 1
         let ended = dropInterrupt(reason: "navigation")
-        return ended + show(position: position, automatic: false, at: t) + effects
+        return ended + show(position: position, automatic: false, at: t) + resumed
+    }
+
+    /// A finished `--once` flow plays again (a move, a load): the pause its
+    /// end set is lifted, and logged with `reason`.
+    mutating func leaveCompletion(reason: String) -> [PlayerEffect] {
+        guard completed else { return [] }
+        completed = false
+        guard paused else { return [] }
+        paused = false
+        return [.log(.pause(paused: false, reason: reason))]
     }
 
     /// Replaces the cues after the cue file changed on disk, keeping the

@@ -96,14 +96,7 @@ extension PlayerState {
         var effects = dropInterrupt(reason: "load")
         install(newCues)
         effects.append(.log(.load(count: newCues.count)))
-        var resumed: [PlayerEffect] = []
-        if completed {
-            completed = false
-            if paused {
-                paused = false
-                resumed.append(.log(.pause(paused: false, reason: "load")))
-            }
-        }
+        let resumed = leaveCompletion(reason: "load")
         // Landing on the index shown before must still start the wait over.
         manualMoves += 1
         return effects + show(position: 0, automatic: false, at: t) + resumed
