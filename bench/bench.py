@@ -22,12 +22,14 @@ import select
 import shlex
 import shutil
 import signal
+import socket
 import statistics
 import struct
 import subprocess
 import sys
 import tempfile
 import termios
+import threading
 import time
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -480,6 +482,93 @@ def run_scroll(cfg, cols, rows, reference=False, args=None):
         r.close()
 
 
+def control_socket(r):
+    """The run's control socket (TmuxRun gives each sign its own runtime dir)."""
+    path = os.path.join(r.dir, "ledmarquee", "default.sock")
+    if not wait_until(lambda: os.path.exists(path), 5.0, 0.01):
+        raise RuntimeError(f"no control socket at {path}")
+    return path
+
+
+def read_reply(conn):
+    reply = b""
+    while not reply.endswith(b"\n"):
+        chunk = conn.recv(4096)
+        if not chunk:
+            raise RuntimeError("the sign closed the control connection")
+        reply += chunk
+    return reply
+
+
+def run_control_latency(cfg):
+    """A `--static` 200x50 sign, quiet between requests: the time from a `say`
+    written to its socket until the reply is read, and until the output
+    to the terminal grows (the interrupt's frame being written)."""
+    r = TmuxRun(cfg.binary, ["--static", "--idle-timeout", "0.5", MESSAGE], 200, 50, cfg.workdir)
+    try:
+        r.release()
+        path = control_socket(r)
+        r.wait_output_quiet(quiet=1.0, timeout=8.0)
+        replies, frames = [], []
+        for i in range(10 if cfg.quick else 100):
+            with socket.socket(socket.AF_UNIX) as conn:
+                conn.connect(path)
+                before = r.output_bytes()
+                start = time.perf_counter()
+                conn.sendall(b'{"cmd":"say","text":"SAY %d","for":60}\n' % i)
+                if b'"ok":true' not in read_reply(conn):
+                    raise RuntimeError("say refused")
+                replies.append((time.perf_counter() - start) * 1000)
+                if not wait_until(lambda: r.output_bytes() > before, 2.0, 0.0002):
+                    raise RuntimeError("no frame after a say")
+                frames.append((time.perf_counter() - start) * 1000)
+            r.wait_output_quiet(quiet=0.15, timeout=3.0)
+        r.quit()
+        return {"reply_ms": replies, "frame_ms": frames}
+    finally:
+        r.close()
+
+
+def run_control_burst(cfg):
+    """A scrolling 200x50 sign (60 fps grid) while one client writes 10,000
+    `say` requests as fast as it can: frame-start lateness through the burst,
+    and how long the sign takes to answer them all."""
+    count = 1000 if cfg.quick else 10_000
+    r = TmuxRun(cfg.binary, [MESSAGE], 200, 50, cfg.workdir, trace=True)
+    try:
+        r.release()
+        path = control_socket(r)
+        time.sleep(cfg.warmup)
+        with socket.socket(socket.AF_UNIX) as conn:
+            conn.connect(path)
+            answered = [0]
+
+            def reader():
+                while answered[0] < count:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        return
+                    answered[0] += chunk.count(b"\n")
+
+            thread = threading.Thread(target=reader)
+            thread.start()
+            start = time.perf_counter()
+            for i in range(count):
+                conn.sendall(b'{"cmd":"say","text":"BURST %d","for":60}\n' % i)
+            thread.join(120)
+            seconds = time.perf_counter() - start
+        r.quit()
+        # The trace is written at the end: drop the warm-up's ticks, as the
+        # scrolling rows do (one a LED step before the burst).
+        trace = r.trace_values()
+        skip = int(cfg.warmup * min(FPS, DEFAULT_SPEED))
+        if answered[0] != count:
+            raise RuntimeError(f"{answered[0]} of {count} requests answered")
+        return {"burst_seconds": seconds, "requests": count, "jitter_us": trace[skip:] if len(trace) > skip + 10 else trace}
+    finally:
+        r.close()
+
+
 def run_full_paint(cfg, cols, rows, args):
     """Bytes of one full paint: a run stopped by policy draws exactly one frame."""
     r = TmuxRun(cfg.binary, args + [MESSAGE], cols, rows, cfg.workdir)
@@ -702,14 +791,27 @@ def col(runs, key):
     return [r[key] for r in runs if "error" not in r and r.get(key) is not None]
 
 
+def measure_control(cfg, results):
+    log("control socket: say latency on a quiet sign, then a burst of requests while scrolling")
+    results["control_latency"] = repeat(cfg, "control latency", run_control_latency)
+    results["control_burst"] = repeat(cfg, "control burst", run_control_burst)
+
+
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
+    if cfg.only == "control":
+        for key in ("scroll_long", "stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
+            results[key] = []
+        measure_control(cfg, results)
+        return results
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
         log(f"scrolling at {name} ({cfg.scroll_window:g} s window)")
         results["scroll"][name] = repeat(cfg, f"scroll {name}", run_scroll, cols, rows, name == "200x50")
     log(f"scrolling a 64 KiB message with a 64 KiB caption at 200x50 ({cfg.scroll_window:g} s window)")
     results["scroll_long"] = repeat(cfg, "scroll long", run_scroll, 200, 50, False, long_deck(cfg))
+    if cfg.only != "scroll":
+        measure_control(cfg, results)
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
@@ -815,6 +917,17 @@ def build_report(cfg, raw):
             "< 1 /s", lambda v: v < 1.0)
         add(f"{mode}_bytes", f"{mode}: bytes/s to terminal", col(runs, "bytes_per_s"), "B/s", fmt="{:.1f}")
         add(f"{mode}_tmux_cpu", f"{mode}: tmux server CPU", col(runs, "tmux_cpu_pct"), "%", fmt="{:.3f}")
+    latency = raw.get("control_latency") or []
+    replies = [r["reply_ms"] for r in latency if "error" not in r]
+    frames = [r["frame_ms"] for r in latency if "error" not in r]
+    add("say_reply_p50", "control: say written -> reply read, p50", [percentile(v, 50) for v in replies], "ms")
+    add("say_reply_p99", "control: say written -> reply read, p99", [percentile(v, 99) for v in replies], "ms")
+    add("say_frame_p50", "control: say written -> its frame on the terminal, p50", [percentile(v, 50) for v in frames], "ms")
+    add("say_frame_p99", "control: say written -> its frame on the terminal, p99", [percentile(v, 99) for v in frames], "ms")
+    bursts = [r for r in (raw.get("control_burst") or []) if "error" not in r]
+    add("burst_lateness_p99", "control: frame-start lateness p99 during a burst of says",
+        [percentile(r["jitter_us"], 99) / 1000 for r in bursts if r.get("jitter_us")], "ms", "< 5 ms", lambda v: v < 5.0)
+    add("burst_seconds", "control: the burst (10,000 says; 1,000 with --quick) answered in", [r["burst_seconds"] for r in bursts], "s")
     cue = raw["cue"]
     add("cue_mean", "cue advance error mean (gap - 2 s)", col(cue, "mean_ms"), "ms")
     add("cue_worst", "cue advance error worst", col(cue, "worst_ms"), "ms", "|worst| < 20 ms",
@@ -889,8 +1002,9 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll"],
-                   help="measure only these rows (scroll: the three scrolling sizes and their full paints); "
+    p.add_argument("--only", choices=["scroll", "control"],
+                   help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
+                        "control: the control socket's latency and burst rows); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()
@@ -948,6 +1062,10 @@ def main():
             print(f"note: {f['label']}: {f['note']}")
     print(f"\n{passes} target(s) met, {len(misses)} missed" + (": " + "; ".join(misses) if misses else ""))
     # Keep the per-tick trace out of the JSON (thousands of numbers); keep the summary.
+    for r in raw.get("control_burst") or []:
+        if "jitter_us" in r:
+            j = r.pop("jitter_us")
+            r["jitter_us_summary"] = {"p50": percentile(j, 50), "p99": percentile(j, 99), "max": max(j), "n": len(j)} if j else None
     for runs in raw["scroll"].values():
         for r in runs:
             if "reference_late_us" in r:

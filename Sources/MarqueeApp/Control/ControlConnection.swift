@@ -8,8 +8,18 @@ final class ControlConnection: @unchecked Sendable {
     let fd: Int32
     private unowned let server: ControlServer
     private let writer: QueuedWriter
-    /// Bytes read and not yet a whole line.
+    /// Requests answered in one loop turn. Each is reduced and drawn on its
+    /// own, so a burst (thousands of lines in one read) waits its turn
+    /// behind the frames instead of holding the loop for its whole length.
+    static let requestsPerTurn = 2
+
+    /// Bytes read: whole lines from `unanswered` on not yet answered, then a
+    /// partial line.
     private var buffer: [UInt8] = []
+    private var unanswered = 0
+    /// Set while answered lines are paused for the next turn (reading then
+    /// waits too, so the buffer does not grow behind them).
+    private var resumeTimer: LoopTimer?
     private var reading: FDWatch?
     private var idleTimer: LoopTimer?
     /// After `watch`: events-log records are sent here.
@@ -24,8 +34,12 @@ final class ControlConnection: @unchecked Sendable {
 
     func start() {
         writer.onLoss = { [weak self] _, _ in self?.drop() }
-        reading = server.loop.watch(fd: fd) { [weak self] _ in self?.readable() }
+        watchReading()
         armIdleTimer()
+    }
+
+    private func watchReading() {
+        reading = server.loop.watch(fd: fd) { [weak self] _ in self?.readable() }
     }
 
     /// Writes a reply or record; a client too far behind, or gone, is dropped.
@@ -54,7 +68,7 @@ final class ControlConnection: @unchecked Sendable {
             if count > 0 {
                 buffer += chunk[..<count]
                 armIdleTimer()
-                guard handleLines() else { return }
+                guard handleLines(), resumeTimer == nil else { return }
             } else if count < 0, errno == EINTR {
                 continue
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
@@ -73,17 +87,38 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
-    /// Answers each whole line in the buffer; false once the connection closed.
+    /// Answers the whole lines in the buffer, at most `requestsPerTurn`
+    /// (the rest in the next turn); false once the connection closed.
     private func handleLines() -> Bool {
         let limit = server.limits.requestBytes
-        while !closed, let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            guard newline <= limit else { return tooLarge() }
-            let line = buffer[..<newline]
-            reply(to: line)
-            buffer.removeSubrange(...newline)
+        var answered = 0
+        while !closed, let newline = buffer[unanswered...].firstIndex(of: UInt8(ascii: "\n")) {
+            guard newline - unanswered <= limit else { return tooLarge() }
+            guard answered < Self.requestsPerTurn else {
+                pauseUntilNextTurn()
+                return true
+            }
+            reply(to: buffer[unanswered..<newline])
+            answered += 1
+            unanswered = newline + 1
         }
         guard !closed else { return false }
+        // Once per read, not per line: a read of thousands of lines stays linear.
+        buffer.removeFirst(unanswered)
+        unanswered = 0
         return buffer.count <= limit ? true : tooLarge()
+    }
+
+    private func pauseUntilNextTurn() {
+        if let reading { server.loop.unwatch(reading) }
+        reading = nil
+        resumeTimer = server.loop.schedule(at: .now) { [weak self] in self?.resume() }
+    }
+
+    private func resume() {
+        resumeTimer = nil
+        guard !closed, handleLines(), resumeTimer == nil else { return }
+        watchReading()
     }
 
     private func tooLarge() -> Bool {
@@ -129,6 +164,8 @@ final class ControlConnection: @unchecked Sendable {
         reading = nil
         if let idleTimer { server.loop.cancel(idleTimer) }
         idleTimer = nil
+        if let resumeTimer { server.loop.cancel(resumeTimer) }
+        resumeTimer = nil
         writer.onLoss = nil
         // The writer's own watch goes with it; the descriptor after.
         writer.finish(timeoutMilliseconds: 0)

@@ -73,6 +73,23 @@ struct ControlServerTests {
         await fixture.finish()
     }
 
+    @Test("a burst in one write is answered in full and in order, a few requests a turn")
+    func burst() async throws {
+        let fixture = try Fixture()
+        let client = try TestClient(fixture.path)
+        let count = ControlConnection.requestsPerTurn * 20 + 3
+        client.send(String(repeating: "{\"cmd\":\"status\"}\n{\"cmd\":\"nope\"}\n", count: count / 2) + "{\"cmd\":\"status\"}\n")
+        var lines: [String] = []
+        while lines.count < count, let line = client.line() { lines.append(line) }
+        #expect(lines.count == count)
+        #expect(lines.enumerated().allSatisfy { index, line in
+            line == (index % 2 == 0 ? #"{"ok":true,"index":0}"# : #"{"ok":false,"error":"unknown command 'nope'"}"#)
+        }, "in the order asked")
+        client.shutdownWriting()
+        #expect(client.closedByServer(), "the end of the client's input still closes it once all is answered")
+        await fixture.finish()
+    }
+
     @Test("a peer whose uid is not admitted is told 'permission denied' and closed")
     func refusesOtherUsers() async throws {
         let fixture = try Fixture(admits: { _ in false })
