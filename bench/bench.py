@@ -172,6 +172,15 @@ def alive(pid):
         return False
 
 
+def run_tmux(socket_name, env, args, check=True):
+    """One command to the private tmux server `socket_name`, with no config; its stdout."""
+    r = subprocess.run(["tmux", "-L", socket_name, "-f", "/dev/null"] + list(args),
+                       env=env, capture_output=True, text=True, timeout=10)
+    if check and r.returncode != 0:
+        raise RuntimeError(f"tmux {' '.join(args)}: {r.stderr.strip()}")
+    return r.stdout
+
+
 def wait_until(predicate, timeout, step=0.005):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -280,11 +289,7 @@ class TmuxRun:
             raise RuntimeError(f"tmux pane is {size}, wanted {cols}x{rows}")
 
     def tmux(self, *args, check=True):
-        r = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null"] + list(args),
-                           env=self.env, capture_output=True, text=True, timeout=10)
-        if check and r.returncode != 0:
-            raise RuntimeError(f"tmux {' '.join(args)}: {r.stderr.strip()}")
-        return r.stdout
+        return run_tmux(self.socket, self.env, args, check)
 
     def release(self, timeout=10):
         """Lets the pane exec the binary; returns once the `start` event is logged."""

@@ -36,7 +36,7 @@ import time
 
 # The /proc readers and the polling wait are the benchmark's (one copy).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
-from bench import alive, proc_cpu_ticks, proc_status, wait_until  # noqa: E402
+from bench import alive, proc_cpu_ticks, proc_status, run_tmux, wait_until  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 COLS, ROWS = 200, 50
@@ -184,11 +184,7 @@ class Soak:
     # ------------------------------------------------------------ tmux
 
     def tmux(self, *args, check=True):
-        r = subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null"] + list(args),
-                           env=self.env, capture_output=True, text=True, timeout=10)
-        if check and r.returncode != 0:
-            raise RuntimeError(f"tmux {' '.join(args)}: {r.stderr.strip()}")
-        return r.stdout
+        return run_tmux(self.socket, self.env, args, check)
 
     def start(self):
         cues = os.path.join(self.dir, "cues.txt")

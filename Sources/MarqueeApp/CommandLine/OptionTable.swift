@@ -128,7 +128,5 @@ public enum OptionTable {
         all.first { $0.short == letter }
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    static func format(_ value: Double) -> String { value.plainText }
 }

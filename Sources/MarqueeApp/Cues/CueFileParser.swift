@@ -110,7 +110,7 @@ public enum CueFileParser {
                 case .number(let value)?:
                     seconds = SecondsPerMessage.sanitize(value)
                     if seconds != value {
-                        notes.append("\(place): \"seconds\" \(value.formatted) is out of range; using \(seconds.formatted) (seconds are \(SecondsPerMessage.minimum.formatted) to \(SecondsPerMessage.maximum.formatted))")
+                        notes.append("\(place): \"seconds\" \(value.plainText) is out of range; using \(seconds.plainText) (seconds are \(SecondsPerMessage.minimum.plainText) to \(SecondsPerMessage.maximum.plainText))")
                     }
                 default: throw ParseError("\(place): \"seconds\" must be a number")
                 }
@@ -156,13 +156,6 @@ public enum CueFileParser {
         let cue = Cue(text: text, caption: caption, seconds: seconds)
         guard !cue.text.allSatisfy({ $0 == " " }) else { throw ParseError("\(place): \"text\" is empty") }
         return cue
-    }
-}
-
-extension Double {
-    /// Whole numbers without a fraction (`5`, not `5.0`), as people write them.
-    var formatted: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 

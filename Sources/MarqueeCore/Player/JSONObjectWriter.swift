@@ -22,7 +22,7 @@ public struct JSONObjectWriter: Sendable {
     /// A whole number without a fraction; `null` for NaN and infinities,
     /// which JSON cannot spell.
     public mutating func add(_ key: String, _ value: Double) {
-        add(key, raw: value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "null")
+        add(key, raw: value.isFinite ? value.plainText : "null")
     }
     /// A value that may be unknown: `null` keeps the field's type a boolean
     /// whenever it is known, rather than a string standing in for "unknown".
