@@ -11,8 +11,10 @@ enum Snapshot {
         var settings = settings
         settings.monochrome = true
         var layouts = MessageLayouts(fonts: fonts)
+        var fields = FieldReader()
         func start(_ settings: PlayerSettings) -> PlayerState {
             var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
+            fill(&state, at: 0, with: &fields)
             _ = state.reduce(.measured(layouts.measure(state, columns: columns, rows: rows)), at: 0)
             return state
         }
@@ -23,13 +25,23 @@ enum Snapshot {
             settings.staticText = true
             state = start(settings)
         }
-        play(&state, until: at, layouts: &layouts, columns: columns, rows: rows)
+        play(&state, until: at, layouts: &layouts, fields: &fields, columns: columns, rows: rows)
         return layouts.frame(state, at: at, columns: columns, rows: rows).frame().text + "\n"
+    }
+
+    /// Fills in the shown message's live fields as the sign would: with
+    /// the time now (a snapshot has no power probe, so `{battery}` and
+    /// `{temp}` show their placeholder).
+    private static func fill(_ state: inout PlayerState, at t: Double, with fields: inout FieldReader) {
+        guard state.currentCue.fields != nil else { return }
+        let filled = fields.fill(state.currentCue, messageID: state.messageID, power: state.power, now: t,
+                                 fileInterval: state.tier.reloadCheckInterval).filled
+        _ = state.reduce(.fieldsFilled(filled), at: t)
     }
 
     /// Whether the current message has a rest layout with no word cut.
     private static func fitsWhole(_ state: PlayerState, layouts: inout MessageLayouts, columns: Int, rows: Int) -> Bool {
-        let text = state.currentCue.text
+        let text = state.shownCue.text
         let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layouts.line(for: text).inkRows.count)
         return layouts.rest(for: text, geometry: geometry, maximumScale: state.settings.scale).map { !$0.cut } ?? false
     }
@@ -43,7 +55,8 @@ enum Snapshot {
     }
 
     /// The timed inputs the engine would deliver before `t`, in order.
-    private static func play(_ state: inout PlayerState, until t: Double, layouts: inout MessageLayouts, columns: Int, rows: Int) {
+    private static func play(_ state: inout PlayerState, until t: Double, layouts: inout MessageLayouts,
+                             fields: inout FieldReader, columns: Int, rows: Int) {
         while true {
             let pass = state.passDeadline
             let advance = state.waitStartedAt.map { $0 + state.waitSeconds }
@@ -51,6 +64,7 @@ enum Snapshot {
                 _ = state.reduce(.passDue, at: pass)
             } else if let advance, advance <= t, state.advanceConditions.shouldSchedule {
                 _ = state.reduce(.advanceDue, at: advance)
+                fill(&state, at: advance, with: &fields)
                 _ = state.reduce(.measured(layouts.measure(state, columns: columns, rows: rows)), at: advance)
             } else {
                 return

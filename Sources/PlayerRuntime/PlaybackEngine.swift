@@ -39,6 +39,12 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// ``PlayerInput/measured(_:)``, so the state always holds the measure
     /// of the message it shows.
     public var measure: (PlayerState) -> MessageMeasure? = { _ in nil }
+    /// The shown message's live fields, when the host has a new reading of
+    /// them (a message with fields appeared, a power reading changed what
+    /// they show); asked after every input, before the measure, and reduced
+    /// as ``PlayerInput/fieldsFilled(_:)``, so a frame never shows a
+    /// message's fields unfilled. Nil: nothing new.
+    public var fill: (PlayerState) -> FilledFields? = { _ in nil }
 
     /// Inputs waiting for the batch in progress, each remote command with
     /// whoever waits for its answer.
@@ -132,6 +138,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 } else {
                     effects = state.reduce(input, at: t)
                 }
+                if let filled = fill(state) { effects += state.reduce(.fieldsFilled(filled), at: t) }
                 effects += state.reduce(.measured(measure(state)), at: t)
                 if !effects.isEmpty { onEffects(effects) }
                 if let outcome, let reply { reply(outcome) }

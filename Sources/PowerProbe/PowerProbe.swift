@@ -38,6 +38,7 @@ public struct PowerProbe: Sendable {
         reading.supply = supplies.mainsOrBattery
         reading.powerSaver = profileSaver == true || preferenceSaver == true
         reading.lowBattery = lowBattery.update(supplies)
+        reading.batteryPercent = supplies.percent
         if supplies.hasData || profileSaver != nil || preferenceSaver != nil {
             reading.lowPower = reading.powerSaver || reading.lowBattery
         }

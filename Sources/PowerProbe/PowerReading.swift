@@ -21,10 +21,13 @@ public struct PowerReading: Sendable, Hashable {
     public var powerSaver: Bool
     /// On battery at a low charge (with its own hysteresis).
     public var lowBattery: Bool
+    /// The system batteries' combined charge, on battery or on mains; nil
+    /// when none reports one.
+    public var batteryPercent: Int?
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
                 lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,
-                lowBattery: Bool = false) {
+                lowBattery: Bool = false, batteryPercent: Int? = nil) {
         self.thermal = thermal
         self.hottestCelsius = hottestCelsius
         self.thermalSource = thermalSource
@@ -32,6 +35,7 @@ public struct PowerReading: Sendable, Hashable {
         self.supply = supply
         self.powerSaver = powerSaver
         self.lowBattery = lowBattery
+        self.batteryPercent = batteryPercent
     }
 
     /// A reading with no data at all.

@@ -10,23 +10,28 @@ struct MachineFixtureTests {
     static let expectations: [(String, PowerReading)] = [
         // BAT0 at 15 % discharging; the mouse at 5 % and the LCD cooling device are ignored.
         ("laptop-battery-15", PowerReading(thermal: .nominal, hottestCelsius: 46, thermalSource: "thermal_zone0 acpitz",
-                                           lowPower: true, supply: .battery(percent: 15), powerSaver: false, lowBattery: true)),
+                                           lowPower: true, supply: .battery(percent: 15), powerSaver: false, lowBattery: true,
+                                           batteryPercent: 15)),
+        // Charging: on mains, and the battery still tells its charge.
         ("laptop-ac", PowerReading(thermal: .nominal, hottestCelsius: 46, thermalSource: "thermal_zone0 acpitz",
-                                   lowPower: false, supply: .ac, powerSaver: false, lowBattery: false)),
+                                   lowPower: false, supply: .ac, powerSaver: false, lowBattery: false, batteryPercent: 15)),
         ("laptop-two-batteries-40", PowerReading(thermal: .nominal, hottestCelsius: 41, thermalSource: "thermal_zone0 acpitz",
-                                                 lowPower: false, supply: .battery(percent: 40), powerSaver: false, lowBattery: false)),
+                                                 lowPower: false, supply: .battery(percent: 40), powerSaver: false, lowBattery: false,
+                                                 batteryPercent: 40)),
         ("desktop-coretemp", PowerReading(thermal: .nominal, hottestCelsius: 42, thermalSource: "hwmon coretemp")),
         ("vm-empty-class", .unknown),
         ("container-no-class", .unknown),
         ("raspberry-pi", PowerReading(thermal: .nominal, hottestCelsius: 48.7, thermalSource: "thermal_zone0 cpu-thermal")),
         ("platform-profile-low-power", PowerReading(thermal: .nominal, hottestCelsius: 40, thermalSource: "thermal_zone0 acpitz",
-                                                    lowPower: true, supply: .ac, powerSaver: true, lowBattery: false)),
+                                                    lowPower: true, supply: .ac, powerSaver: true, lowBattery: false,
+                                                    batteryPercent: 100)),
         // The zone's trips are all 0 °C, so it does not apply (it would read serious); coretemp at 75 °C is fair.
         ("intel-pkg-temp-zero-trips", PowerReading(thermal: .fair, hottestCelsius: 75, thermalSource: "hwmon coretemp")),
         // Every zone is garbage (non-numeric, empty, -274000 trip, 300 °C, unknown trip type), so hwmon
         // speaks; of its sensors only temp3 (55 °C) is sane. BAT0's energy files are garbage, capacity 50 % is used.
         ("garbage", PowerReading(thermal: .nominal, hottestCelsius: 55, thermalSource: "hwmon it8728",
-                                 lowPower: false, supply: .battery(percent: 50), powerSaver: false, lowBattery: false)),
+                                 lowPower: false, supply: .battery(percent: 50), powerSaver: false, lowBattery: false,
+                                 batteryPercent: 50)),
     ]
 
     @Test("reads as expected", arguments: expectations)

@@ -58,7 +58,7 @@ struct MessageLayouts {
     /// How the state's current message measures on a terminal of this size
     /// (asked after every input, so it is kept until the cue or size changes).
     mutating func measure(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
-        let cue = state.currentCue
+        let cue = state.shownCue
         let layout = line(for: cue.text)
         let key = MeasureKey(cue: cue, geometry: state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count))
         if let measured, measured.key == key { return measured.measure }
@@ -70,7 +70,7 @@ struct MessageLayouts {
 
     /// The frame the state shows at `t`.
     mutating func frame(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> (scene: MarqueeScene, frame: () -> FrameModel) {
-        let text = state.currentCue.text
+        let text = state.shownCue.text
         let layout = line(for: text)
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
@@ -82,7 +82,7 @@ struct MessageLayouts {
     /// is composed by shifting it (`FrameComposer.compose(_:layout:rest:after:)`).
     mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
-        let text = state.currentCue.text
+        let text = state.shownCue.text
         let layout = line(for: text)
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         guard scene != shown else { return (scene, nil) }

@@ -77,6 +77,10 @@ final class PlayerController {
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         engine.onFrame = { [weak self] in self?.render() }
         engine.measure = { [weak self] state in self?.measure(state) }
+        let engine = engine
+        let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
+                                send: { engine.send(.fieldsFilled($0)) }, report: { [weak self] in self?.report($0) })
+        engine.fill = { fields.fill($0) }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
@@ -109,6 +113,7 @@ final class PlayerController {
         }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        fields.stop()
         feed?.stop()
         keys.stop()
         signals?.stop()
@@ -223,7 +228,7 @@ final class PlayerController {
     /// have no glyph in any font.
     private func measure(_ state: PlayerState) -> MessageMeasure {
         let measure = layouts.measure(state, columns: screen.columns, rows: screen.rows)
-        if !missingGlyphsNoticed, layouts.line(for: state.currentCue.text).usedPlaceholder {
+        if !missingGlyphsNoticed, layouts.line(for: state.shownCue.text).usedPlaceholder {
             missingGlyphsNoticed = true
             report(FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil))
         }

@@ -21,7 +21,8 @@ struct PowerSampler {
             .compactMap { $0 }
             .joined(separator: "; ")
         return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: reading.thermalSummary,
-                               powerText: reading.powerSummary, source: source.isEmpty ? "none" : source)
+                               powerText: reading.powerSummary, source: source.isEmpty ? "none" : source,
+                               batteryPercent: reading.batteryPercent, celsius: reading.hottestCelsius)
     }
 }
 

@@ -1,7 +1,9 @@
 /// One message of a cue flow: the LED text, an optional caption shown under
 /// it, and how long it stays before the flow moves on.
 public struct Cue: Sendable, Equatable {
-    /// Sanitized: no control characters or escape sequences.
+    /// Sanitized: no control characters or escape sequences. `{{` is
+    /// already a `{`, unless the text has live fields: then it is the
+    /// template as written, and the sign shows ``filled(text:caption:)``.
     public let text: String
     public let caption: String?
     /// Always within 2…20 (`SecondsPerMessage`).
@@ -11,13 +13,41 @@ public struct Cue: Sendable, Equatable {
     /// reordered and Arabic joined once here, never per frame.
     public let displayText: TerminalLine
     public let displayCaption: TerminalLine?
+    /// The live fields (`{time}`, `{file:PATH}`, docs/live-fields.md) of
+    /// text and caption; nil when there are none.
+    public let fields: CueFields?
 
     public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard) {
-        self.text = TerminalText.sanitize(text)
-        let cleanCaption = caption.map(TerminalText.sanitize)
-        self.caption = cleanCaption?.isEmpty == false ? cleanCaption : nil
+        let cleanText = TerminalText.sanitize(text)
+        let cleanCaption = caption.map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
+        // Most messages have no brace at all: no template to parse.
+        let textTemplate = cleanText.contains("{") ? FieldTemplate(parsing: cleanText) : nil
+        let captionTemplate = cleanCaption.flatMap { $0.contains("{") ? FieldTemplate(parsing: $0) : nil }
+        let fields = CueFields(text: textTemplate, caption: captionTemplate)
+        // A text without live fields is fixed: its `{{` are read once, here.
+        let unescaped = { (written: String, template: FieldTemplate?) in
+            template.map { $0.isLive ? written : $0.render { $0.source } } ?? written
+        }
+        self.init(text: unescaped(cleanText, textTemplate), caption: cleanCaption.map { unescaped($0, captionTemplate) },
+                  seconds: seconds, fields: fields)
+    }
+
+    /// Builds the cue from text that is already clean; the one place the
+    /// display strings are made.
+    private init(text: String, caption: String?, seconds: Double, fields: CueFields?) {
+        self.text = text
+        self.caption = caption?.isEmpty == false ? caption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
+        self.fields = fields
         displayText = TerminalLine(VisualText.displayString(self.text))
         displayCaption = self.caption.map { TerminalLine(VisualText.displayString($0)) }
+    }
+
+    /// This cue as the sign shows it with its fields filled in: the same
+    /// seconds and look, the filled text (cleaned again, since a field
+    /// reads a file or a clock) and no fields of its own, so a file that
+    /// holds `{time}` shows those braces as they are.
+    public func filled(text: String, caption: String?) -> Cue {
+        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, fields: nil)
     }
 }

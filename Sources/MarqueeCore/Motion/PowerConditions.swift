@@ -9,13 +9,21 @@ public struct PowerConditions: Sendable, Equatable {
     public var powerText: String
     /// Where the reading came from, for the events log.
     public var source: String
+    /// The batteries' charge in percent, on battery or not; nil without one
+    /// that reports it (what `{battery}` shows).
+    public var batteryPercent: Int?
+    /// The temperature behind ``thermal``, in °C (what `{temp}` shows).
+    public var celsius: Double?
 
-    public init(thermal: ThermalState?, lowPower: Bool?, thermalText: String, powerText: String, source: String) {
+    public init(thermal: ThermalState?, lowPower: Bool?, thermalText: String, powerText: String, source: String,
+                batteryPercent: Int? = nil, celsius: Double? = nil) {
         self.thermal = thermal
         self.lowPower = lowPower
         self.thermalText = thermalText
         self.powerText = powerText
         self.source = source
+        self.batteryPercent = batteryPercent
+        self.celsius = celsius
     }
 
     public static let unknown = PowerConditions(thermal: nil, lowPower: nil, thermalText: "unknown", powerText: "unknown", source: "none")

@@ -1,7 +1,7 @@
 /// Everything that can happen to the player, as one value: a key, a timer
 /// that fired, a power reading, the terminal changing. Every source —
 /// keyboard, signals, timers, the probe, the cue-file watcher, the control
-/// socket, and later schedules and live fields — turns what it saw into one of
+/// socket, live fields, and later schedules — turns what it saw into one of
 /// these and hands it to ``PlayerState/reduce(_:at:)``, the player's only
 /// way in (see docs/architecture.md).
 ///
@@ -42,4 +42,7 @@ public enum PlayerInput: Sendable, Equatable {
     case remote(RemoteCommand)
     /// The interrupt's time ran out.
     case interruptDue
+    /// The shown message's live fields were read (docs/live-fields.md);
+    /// the host sends it when their text may have changed.
+    case fieldsFilled(FilledFields)
 }

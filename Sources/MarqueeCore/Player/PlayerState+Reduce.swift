@@ -37,6 +37,8 @@ extension PlayerState {
             return reduce(remote: command, at: t).effects
         case .interruptDue:
             return interruptDue(at: t)
+        case .fieldsFilled(let filled):
+            return fill(filled, at: t)
         }
     }
 }

@@ -40,8 +40,8 @@ extension PlayerState {
                                      frozen: waitStartedAt == nil)
             : nil
         return MarqueeScene(geometry: geometry, style: settings.style, monochrome: settings.monochrome, messageID: messageID,
-                            plainText: currentCue.displayText, placement: placement, litShade: litShade(at: t),
-                            rainbowPhase: rainbowPhase, caption: currentCue.displayCaption,
+                            plainText: shownCue.displayText, placement: placement, litShade: litShade(at: t),
+                            rainbowPhase: rainbowPhase, caption: shownCue.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,

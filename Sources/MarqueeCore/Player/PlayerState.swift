@@ -56,6 +56,9 @@ public struct PlayerState: Sendable {
     /// Position of a caption too long for two lines, which scrolls in its
     /// row; it runs with the frames and starts over with each message.
     public internal(set) var captionClock = ScrollClock(speed: PlayerState.captionSpeed)
+    /// The shown message with its live fields filled in, for as long as
+    /// `messageID` is the one it was filled for (docs/live-fields.md).
+    public internal(set) var filledCue: FilledCue?
     /// The `say` message shown in place of the flow's, if any.
     public internal(set) var interrupt: ActiveInterrupt?
     /// Every `say` so far: the serial of the next interrupt.
@@ -87,8 +90,14 @@ public struct PlayerState: Sendable {
 
     public var cueIndex: Int { order[orderPosition] }
     /// The message on the sign: an interrupt's while one shows, else the
-    /// flow's. Everything drawn or measured reads this one.
+    /// flow's, as written (see ``shownCue`` for what is drawn).
     public var currentCue: Cue { interrupt?.interrupt.cue ?? flowCue }
+    /// The message as the sign draws it: ``currentCue`` with its live
+    /// fields filled in (it is `currentCue` when there are none).
+    public var shownCue: Cue {
+        if let filledCue, filledCue.messageID == messageID { return filledCue.cue }
+        return currentCue
+    }
     /// The flow's message, the one an interrupt returns to.
     public var flowCue: Cue { cues[cueIndex] }
     public var effectiveThermal: ThermalState { settings.thermalOverride ?? power.thermal ?? .nominal }

@@ -32,7 +32,7 @@ extension PlayerState {
     /// The status at `t`. Pure: the remaining time of an interrupt is the
     /// only thing that needs the time.
     public func statusSnapshot(at t: Double) -> StatusSnapshot {
-        StatusSnapshot(cueNumber: cueIndex + 1, cueCount: cues.count, text: EventRecord.excerpt(currentCue.text).text,
+        StatusSnapshot(cueNumber: cueIndex + 1, cueCount: cues.count, text: EventRecord.excerpt(shownCue.text).text,
                        interrupt: interrupt != nil, interruptRemaining: interrupt?.remaining(at: t), paused: paused,
                        completed: completed, framesDrawnPerSecond: framesDrawnPerSecond,
                        thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
