@@ -584,13 +584,19 @@ def run_full_paint(cfg, cols, rows, args):
         r.close()
 
 
+# A seconds clock at rest: a live field whose text changes every second.
+CLOCK_MESSAGE = "{time:%H:%M:%S}"
+
+
 def run_idle(cfg, mode):
     """Stopped by policy (--low-power on), at rest (--static: the message laid
-    out whole, nothing moving) or paused with space, at 200x50."""
-    args = {"stopped": ["--low-power", "on"], "rest": ["--static"]}.get(mode, [])
+    out whole, nothing moving), paused with space, or a seconds clock at rest
+    (--static "{time:%H:%M:%S}": one refresh a second), at 200x50."""
+    args = {"stopped": ["--low-power", "on"], "rest": ["--static"], "clock": ["--static"]}.get(mode, [])
     if cfg.idle_timeout is not None:
         args += ["--idle-timeout", str(cfg.idle_timeout)]
-    r = TmuxRun(cfg.binary, args + [MESSAGE], 200, 50, cfg.workdir)
+    message = CLOCK_MESSAGE if mode == "clock" else MESSAGE
+    r = TmuxRun(cfg.binary, args + [message], 200, 50, cfg.workdir)
     try:
         r.release()
         full_paint = None
@@ -601,6 +607,9 @@ def run_idle(cfg, mode):
             full_paint = r.wait_output_quiet(quiet=0.4, timeout=5.0)
         elif mode == "rest":
             r.wait_output_quiet(quiet=0.4, timeout=5.0)
+        elif mode == "clock":
+            # Past the controls line shown at start: only the clock changes.
+            time.sleep((cfg.idle_timeout if cfg.idle_timeout is not None else 3) + 0.7)
         else:
             time.sleep(cfg.warmup)
             r.send("Space")
@@ -802,12 +811,21 @@ def measure_control(cfg, results):
     results["control_burst"] = repeat(cfg, "control burst", run_control_burst)
 
 
+def measure_clock(cfg, results):
+    log(f"a seconds clock at rest, --static \"{CLOCK_MESSAGE}\" ({cfg.idle_window:g} s window)")
+    results["clock"] = repeat(cfg, "clock", run_idle, "clock")
+
+
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
-    if cfg.only == "control":
-        for key in ("scroll_long", "stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
+    if cfg.only in ("control", "fields"):
+        for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
+                    "startup_bidi", "control_latency", "control_burst"):
             results[key] = []
-        measure_control(cfg, results)
+        if cfg.only == "control":
+            measure_control(cfg, results)
+        else:
+            measure_clock(cfg, results)
         return results
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -819,7 +837,7 @@ def measure(cfg):
         measure_control(cfg, results)
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
-        for key in ("stopped", "rest", "paused", "cue", "startup", "startup_unifont", "startup_bidi"):
+        for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -830,6 +848,7 @@ def measure(cfg):
     results["rest"] = repeat(cfg, "rest", run_idle, "rest")
     log(f"paused ({cfg.idle_window:g} s window)")
     results["paused"] = repeat(cfg, "paused", run_idle, "paused")
+    measure_clock(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -922,6 +941,14 @@ def build_report(cfg, raw):
             "< 1 /s", lambda v: v < 1.0)
         add(f"{mode}_bytes", f"{mode}: bytes/s to terminal", col(runs, "bytes_per_s"), "B/s", fmt="{:.1f}")
         add(f"{mode}_tmux_cpu", f"{mode}: tmux server CPU", col(runs, "tmux_cpu_pct"), "%", fmt="{:.3f}")
+    clock = raw.get("clock") or []
+    # One refresh a second: its wake-up, and the write of the digits that changed.
+    add("clock_cpu", f"seconds clock {CLOCK_MESSAGE} at rest: CPU (one core)", col(clock, "cpu_pct"), "%",
+        "< 0.3 %", lambda v: v < 0.3, fmt="{:.3f}")
+    add("clock_wakeups", f"seconds clock {CLOCK_MESSAGE} at rest: wake-ups/s (voluntary csw)",
+        col(clock, "wakeups_per_s"), "/s", "<= 3 /s", lambda v: v <= 3.0)
+    add("clock_bytes", f"seconds clock {CLOCK_MESSAGE} at rest: bytes/s to terminal", col(clock, "bytes_per_s"),
+        "B/s", fmt="{:,.0f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]
     frames = [r["frame_ms"] for r in latency if "error" not in r]
@@ -1007,9 +1034,9 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control"],
+    p.add_argument("--only", choices=["scroll", "control", "fields"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
-                        "control: the control socket's latency and burst rows); "
+                        "control: the control socket's latency and burst rows; fields: the seconds clock row); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

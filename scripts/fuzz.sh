@@ -37,6 +37,7 @@ TARGETS=(
   "sysfs:Sysfs:8192:sysfs"
   "layout:Layout:512:-"
   "control:Control:8192:-"
+  "fields:Fields:1024:fields"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for
