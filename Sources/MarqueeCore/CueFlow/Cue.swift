@@ -33,21 +33,33 @@ public struct Cue: Sendable, Equatable {
     }
 
     /// Builds the cue from text that is already clean; the one place the
-    /// display strings are made.
-    private init(text: String, caption: String?, seconds: Double, fields: CueFields?) {
+    /// display strings are made (`kept` lends those of a text or caption
+    /// that did not change, which are not made again).
+    private init(text: String, caption: String?, seconds: Double, fields: CueFields?, kept: Cue? = nil) {
         self.text = text
         self.caption = caption?.isEmpty == false ? caption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
         self.fields = fields
-        displayText = TerminalLine(VisualText.displayString(self.text))
-        displayCaption = self.caption.map { TerminalLine(VisualText.displayString($0)) }
+        if let kept, kept.text == self.text {
+            displayText = kept.displayText
+        } else {
+            displayText = TerminalLine(VisualText.displayString(self.text))
+        }
+        if let kept, kept.caption == self.caption {
+            displayCaption = kept.displayCaption
+        } else {
+            displayCaption = self.caption.map { TerminalLine(VisualText.displayString($0)) }
+        }
     }
 
     /// This cue as the sign shows it with its fields filled in: the same
     /// seconds and look, the filled text (cleaned again, since a field
     /// reads a file or a clock) and no fields of its own, so a file that
-    /// holds `{time}` shows those braces as they are.
-    public func filled(text: String, caption: String?) -> Cue {
-        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, fields: nil)
+    /// holds `{time}` shows those braces as they are. `previous`, the last
+    /// filling, lends its display strings to a part that did not change: a
+    /// clock in the caption does not set the message again, nor the reverse.
+    public func filled(text: String, caption: String?, previous: Cue? = nil) -> Cue {
+        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, fields: nil,
+            kept: previous ?? self)
     }
 }

@@ -10,7 +10,7 @@ extension PlayerState {
         guard current?.text != filled.text || current?.caption != filled.caption else { return [] }
         return transaction(at: t) { state in
             state.filledCue = FilledCue(messageID: state.messageID,
-                                        cue: state.currentCue.filled(text: filled.text, caption: filled.caption))
+                                        cue: state.currentCue.filled(text: filled.text, caption: filled.caption, previous: current))
             return []
         }
     }

@@ -72,12 +72,25 @@ extension PlayerState {
     /// when a single message becomes a flow: its scroll position was counted
     /// from the right edge and a flow's from the view, so it starts over
     /// from its flow entry position (a `cue` record says so).
+    /// A finished `--once` flow plays on from the first message added, as a
+    /// `-f - --once` sign fed by a slow writer should.
     private mutating func append(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
         let wasFlow = isFlow
         let first = cues.count
+        let firstPosition = order.count
         cues += newCues
         order += first..<cues.count
         var effects: [PlayerEffect] = [.log(.add(added: newCues.count, count: cues.count))]
+        if completed {
+            let resumed = leaveCompletion(reason: "add")
+            if interrupt == nil {
+                effects += show(position: firstPosition, automatic: false, at: t)
+            } else {
+                // The interrupt stays; its return shows the new message.
+                orderPosition = firstPosition
+            }
+            return effects + resumed
+        }
         if !wasFlow {
             if interrupt == nil {
                 effects += show(position: orderPosition, automatic: false, at: t)

@@ -76,4 +76,30 @@ struct DeckCommandTests {
                                             .cue(index: 0, count: 2, text: "A", automatic: false),
                                             .pause(paused: false, reason: "load")])
     }
+
+    @Test("add to a finished --once flow plays on from the first message added, with a full wait")
+    func addAfterOnce() {
+        var state = Remote.flow(cues: 2) { $0.loop = false }
+        _ = state.reduce(.advanceDue, at: 5)
+        _ = state.reduce(.advanceDue, at: 10)
+        #expect(state.completed && state.paused)
+        let effects = state.reduce(remote: .add([Cue(text: "NEW"), Cue(text: "NEWER")]), at: 12).effects
+        #expect(!state.completed && !state.paused && state.currentCue.text == "NEW" && state.waitStartedAt == 12)
+        #expect(Remote.records(effects) == [.add(added: 2, count: 4), .cue(index: 2, count: 4, text: "NEW", automatic: false),
+                                            .pause(paused: false, reason: "add")])
+        _ = state.reduce(.advanceDue, at: 17)
+        #expect(state.currentCue.text == "NEWER")
+    }
+
+    @Test("add to a finished --once flow under an interrupt keeps the interrupt; its end shows the new message")
+    func addAfterOnceDuringInterrupt() {
+        var state = Remote.flow(cues: 2) { $0.loop = false }
+        _ = state.reduce(.advanceDue, at: 5)
+        _ = state.reduce(.advanceDue, at: 10)
+        _ = state.reduce(remote: Remote.say("X", for: 60), at: 11)
+        _ = state.reduce(remote: .add([Cue(text: "NEW")]), at: 12)
+        #expect(state.currentCue.text == "X" && !state.completed)
+        _ = state.reduce(remote: .clear, at: 13)
+        #expect(state.currentCue.text == "NEW")
+    }
 }
