@@ -11,13 +11,16 @@ public struct Cue: Sendable, Equatable {
     /// reordered and Arabic joined once here, never per frame.
     public let displayText: TerminalLine
     public let displayCaption: TerminalLine?
+    /// Its own colour, style and motion, where they differ from the sign's.
+    public let look: CueLook
 
-    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard) {
+    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard, look: CueLook = .none) {
         self.text = TerminalText.sanitize(text)
         let cleanCaption = caption.map(TerminalText.sanitize)
         self.caption = cleanCaption?.isEmpty == false ? cleanCaption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
         displayText = TerminalLine(VisualText.displayString(self.text))
         displayCaption = self.caption.map { TerminalLine(VisualText.displayString($0)) }
+        self.look = look
     }
 }
