@@ -172,6 +172,7 @@ public enum Program {
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
+        settings.color = options.color
         settings.style = options.style
         settings.scale = options.scale
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty

@@ -81,12 +81,12 @@ extension EndToEnd {
                 .trimmingCharacters(in: .newlines)))
             #expect(after["interrupt"] as? Bool == false && (after["index"] as? NSNumber)?.intValue == leftAt, "\(after)")
 
-            // A refusal is the player's own reason, exit 1; a look per message is not in yet.
+            // A refusal is the player's own reason, or the parser's, exit 1.
             let far = try await Self.send(["--control", path, "goto", "9"])
             #expect(far.status == 1 && far.stderr == "ledmarquee: no cue 9 (the flow has 3)\n", "\(far.stderr)")
-            let colored = try await Self.send(["--control", path, "say", "RED", "--color", "red"])
-            #expect(colored.status == 1 && colored.stderr == "ledmarquee: 'color' for one message is not supported in this build\n",
-                    "\(colored.stderr)")
+            let styled = try await Self.send(["--control", path, "say", "RED", "--style", "neon"])
+            #expect(styled.status == 1 && styled.stderr == "ledmarquee: unknown style 'neon' (use dots, blocks, half, braille)\n",
+                    "\(styled.stderr)")
 
             try await session.send("q")
             #expect(try await session.waitForExit(timeout: 5) == 0)

@@ -32,7 +32,7 @@ extension EndToEnd {
             let result = try await runCommand(try E2E.binaryPath(), ["--snapshot", "-f", deck.path], environment: E2E.childEnvironment())
             #expect(result.status == 0)
             #expect(result.stderr.split(separator: "\n") == [
-                #"ledmarquee: warning: \#(deck.path): entry 1: unknown key "secs" ignored (an entry has "text", "caption", "seconds")"#,
+                #"ledmarquee: warning: \#(deck.path): entry 1: unknown key "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static")"#,
                 #"ledmarquee: warning: \#(deck.path): entry 2: "seconds" 60 is out of range; using 20 (seconds are 2 to 20)"#,
             ])
             #expect(result.stdout.contains("●"), "the frame is still drawn")
@@ -43,7 +43,7 @@ extension EndToEnd {
             let directory = try E2E.makeTemporaryDirectory("deck-many-warnings")
             defer { try? FileManager.default.removeItem(at: directory) }
             let deck = directory.appendingPathComponent("deck.json")
-            let entries = (1...40).map { #"{"text": "M\#($0)", "colour": "red"}"# }
+            let entries = (1...40).map { #"{"text": "M\#($0)", "colr": "red"}"# }
             try Data(("[" + entries.joined(separator: ",") + "]").utf8).write(to: deck)
             let result = try await runCommand(try E2E.binaryPath(), ["--snapshot", "-f", deck.path], environment: E2E.childEnvironment())
             #expect(result.status == 0)

@@ -23,11 +23,9 @@ enum ControlRequest: Sendable, Equatable {
     /// `watch`: every events-log record from now on, until the client closes.
     case watch
 
-    /// What `say` asks for.
+    /// What `say` asks for; its colour, style and motion are the cue's look.
     struct Say: Sendable, Equatable {
         var cue: Cue
-        var color: LEDColor?
-        var style: LEDStyle?
         var forSeconds: Double?
     }
 

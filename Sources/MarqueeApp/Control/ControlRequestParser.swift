@@ -23,12 +23,15 @@ enum ControlRequestParser {
 
     /// The fields each command takes besides `cmd`.
     static let fields: [String: [String]] = [
-        "say": ["text", "caption", "color", "style", "seconds", "for"],
+        "say": ["text", "caption", "seconds", "for"] + lookFields,
         "next": [], "prev": [], "pause": [], "resume": [], "clear": [], "status": [], "watch": [],
         "goto": ["index"],
         "load": ["path", "deck"],
-        "add": ["text", "caption", "seconds", "entries"],
+        "add": ["text", "caption", "seconds", "entries"] + lookFields,
     ]
+
+    /// A message's own look (docs/control.md): `say` and a one-text `add`.
+    static let lookFields = ["color", "style", "speed", "static"]
 
     /// `defaultSeconds`: what a cue added without `seconds` gets (the
     /// sign's `--seconds`).
@@ -69,17 +72,8 @@ enum ControlRequestParser {
 
     private static func say(_ fields: Fields, defaultSeconds: Double) throws(Failure) -> ControlRequest.Say {
         guard let text = try fields.text("text") else { throw Failure("'say' needs 'text'") }
-        var say = ControlRequest.Say(cue: Cue(text: text, caption: try fields.caption(), seconds: try fields.seconds() ?? defaultSeconds))
-        if let color = try fields.string("color") {
-            guard let parsed = LEDColor(parsing: color) else { throw Failure("unknown colour '\(quoted(color))'") }
-            say.color = parsed
-        }
-        if let style = try fields.string("style") {
-            guard let parsed = LEDStyle(rawValue: OptionValues.lowercased(style)) else {
-                throw Failure("unknown style '\(quoted(style))' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            say.style = parsed
-        }
+        var say = ControlRequest.Say(cue: Cue(text: text, caption: try fields.caption(), seconds: try fields.seconds() ?? defaultSeconds,
+                                              look: try fields.look()))
         if let seconds = try fields.number("for") {
             guard seconds > 0, seconds <= maximumForSeconds else { throw Failure("'for' must be more than 0 and at most 86400") }
             say.forSeconds = seconds
@@ -101,13 +95,15 @@ enum ControlRequestParser {
 
     private static func add(_ fields: Fields, defaultSeconds: Double) throws(Failure) -> ControlDeck {
         if let entries = fields.object["entries"] {
-            guard fields.object["text"] == nil, fields.object["caption"] == nil, fields.object["seconds"] == nil else {
-                throw Failure("'add' takes 'entries' or 'text', not both")
+            if let other = fields.object.keys.filter({ $0 != "cmd" && $0 != "entries" }).sorted().first {
+                throw Failure(lookFields.contains(other) ? "'add' with 'entries' takes no '\(other)' (each entry has its own)"
+                              : "'add' takes 'entries' or 'text', not both")
             }
             return try self.entries(entries, field: "entries", defaultSeconds: defaultSeconds)
         }
         guard let text = try fields.text("text") else { throw Failure("'add' needs 'text' or 'entries'") }
-        return ControlDeck(cues: [Cue(text: text, caption: try fields.caption(), seconds: try fields.seconds() ?? defaultSeconds)], notes: [])
+        let cue = Cue(text: text, caption: try fields.caption(), seconds: try fields.seconds() ?? defaultSeconds, look: try fields.look())
+        return ControlDeck(cues: [cue], notes: [])
     }
 
     /// An inline deck, read as a deck file's array is.
@@ -164,6 +160,36 @@ enum ControlRequestParser {
 
         func seconds() throws(Failure) -> Double? {
             try number("seconds").map(SecondsPerMessage.sanitize)
+        }
+
+        /// `color`, `style`, `speed` and `static`, as the options of the
+        /// same names take them; a speed beyond `--speed`'s bound is
+        /// refused, not clamped, so a script's typo is noticed.
+        func look() throws(Failure) -> CueLook {
+            var color: LEDColor?
+            if let written = try string("color") {
+                guard let parsed = LEDColor(parsing: written) else { throw Failure("unknown colour '\(quoted(written))'") }
+                color = parsed
+            }
+            var style: LEDStyle?
+            if let written = try string("style") {
+                guard let parsed = LEDStyle(rawValue: OptionValues.lowercased(written)) else {
+                    throw Failure("unknown style '\(quoted(written))' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                style = parsed
+            }
+            let speed = try number("speed")
+            let limit = PlayerSettings.maximumSpeed
+            if let speed, abs(speed) > limit {
+                throw Failure("'speed' must be between -\(limit.plainText) and \(limit.plainText)")
+            }
+            var isStatic: Bool?
+            switch object["static"] {
+            case nil: break
+            case .bool(let value)?: isStatic = value
+            default: throw Failure("'static' must be true or false")
+            }
+            return CueLook(color: color, style: style, speed: speed, isStatic: isStatic)
         }
     }
 }

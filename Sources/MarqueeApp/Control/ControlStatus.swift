@@ -20,6 +20,8 @@ enum ControlStatus {
         json.add("lowPower", status.lowPower)
         json.add("tier", status.tier)
         json.add("speed", status.speed)
+        json.add("color", status.color)
+        json.add("style", status.style)
         json.add("uptime", (uptime * 1000).rounded() / 1000)
         return .object(json.finish())
     }

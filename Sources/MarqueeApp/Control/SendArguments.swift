@@ -16,19 +16,21 @@ struct SendArguments: Equatable {
     static let usage = """
         Usage: ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]
         Commands:
-          say TEXT [--caption C] [--color C] [--style S] [--seconds N] [--for N]
+          say TEXT [--caption C] [--seconds N] [--for N] [LOOK]
           next | prev | pause | resume | clear | status | watch
           goto N            the Nth message, from 1
           load FILE         a cue file or .json deck
-          add TEXT [--caption C] [--seconds N]
+          add TEXT [--caption C] [--seconds N] [LOOK]
+        LOOK, the message's own: [--color C] [--style S] [--speed N] [--static]
         See docs/control.md and ledmarquee(1).
 
         """
 
-    /// What each command takes after it: its words, and its options.
+    /// What each command takes after it: its words, and its options (in
+    /// the order the request has them). `--static` alone is a flag.
     private static let takes: [String: (words: ClosedRange<Int>, options: [String])] = [
-        "say": (1...Int.max, ["caption", "color", "style", "seconds", "for"]),
-        "add": (1...Int.max, ["caption", "seconds"]),
+        "say": (1...Int.max, ["caption", "color", "style", "seconds", "for", "speed", "static"]),
+        "add": (1...Int.max, ["caption", "color", "style", "seconds", "speed", "static"]),
         "goto": (1...1, []), "load": (1...1, []),
         "next": (0...0, []), "prev": (0...0, []), "pause": (0...0, []), "resume": (0...0, []),
         "clear": (0...0, []), "status": (0...0, []), "watch": (0...0, []),
@@ -61,8 +63,13 @@ struct SendArguments: Equatable {
             }
             let (option, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
             if option == "help" { return nil }
-            guard ["name", "control", "caption", "color", "style", "seconds", "for"].contains(option) else {
+            guard ["name", "control"].contains(option) || optionNames.contains(option) else {
                 throw UsageError("send: unknown option '--\(OptionValues.shown(option))'")
+            }
+            if option == "static" {
+                guard inline == nil else { throw UsageError("send: '--static' takes no value") }
+                options[option] = "true"
+                continue
             }
             var value = inline
             if value == nil {
@@ -96,7 +103,9 @@ struct SendArguments: Equatable {
             for option in takes.options {
                 guard let value = options[option] else { continue }
                 let field = option
-                if option == "seconds" || option == "for" {
+                if option == "static" {
+                    json.add(field, true)
+                } else if option == "seconds" || option == "for" || option == "speed" {
                     guard let number = Double(value), number.isFinite else {
                         throw UsageError("send: '--\(option)' needs a number, not '\(OptionValues.shown(value))'")
                     }

@@ -1,8 +1,8 @@
 import MarqueeCore
 
 /// Turns the bytes of a cue file into cues: one message per line for
-/// text, an array of strings or `{text, caption, seconds}` objects for a
-/// `.json` deck. Hostile input gives a one-line error naming the place.
+/// text, an array of strings or `{text, caption, seconds, …}` objects for
+/// a `.json` deck (the look keys are in `DeckEntryLook.swift`). Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
     /// Longest message or caption kept, from a line of text or a deck
     /// entry; longer ones are cut (a sign shows only the start), so no text
@@ -69,8 +69,9 @@ public enum CueFileParser {
         return cue.text.allSatisfy({ $0 == " " }) ? .skipped : .cue(cue)
     }
 
-    /// The keys a deck entry may have; any other is ignored with a note.
-    static let deckKeys = ["text", "caption", "seconds"]
+    /// The keys a deck entry may have (and `colour`, taken for `color`);
+    /// any other is ignored with a note.
+    static let deckKeys = ["text", "caption", "seconds"] + lookKeys
 
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
@@ -114,12 +115,13 @@ public enum CueFileParser {
                     }
                 default: throw ParseError("\(place): \"seconds\" must be a number")
                 }
-                let unknown = object.keys.filter { !deckKeys.contains($0) }.sorted()
+                let look = try look(of: object, place: place, notes: &notes)
+                let unknown = object.keys.filter { !deckKeys.contains($0) && $0 != "colour" }.sorted()
                 if !unknown.isEmpty {
                     let names = unknown.map(quoted).joined(separator: ", ")
                     notes.append("\(place): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (an entry has \(deckKeys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
-                cues.append(try cue(text: text, caption: caption, seconds: seconds, place: place))
+                cues.append(try cue(text: text, caption: caption, seconds: seconds, look: look, place: place))
             default:
                 throw ParseError("\(place): must be a string or an object with \"text\"")
             }
@@ -152,8 +154,9 @@ public enum CueFileParser {
         return Array(lead + length <= line.endIndex ? line : line[..<lead])
     }
 
-    private static func cue(text: String, caption: String?, seconds: Double, place: String) throws(ParseError) -> Cue {
-        let cue = Cue(text: text, caption: caption, seconds: seconds)
+    private static func cue(text: String, caption: String?, seconds: Double, look: CueLook = .none,
+                            place: String) throws(ParseError) -> Cue {
+        let cue = Cue(text: text, caption: caption, seconds: seconds, look: look)
         guard !cue.text.allSatisfy({ $0 == " " }) else { throw ParseError("\(place): \"text\" is empty") }
         return cue
     }

@@ -160,9 +160,6 @@ final class PlayerController {
         case .watch:
             return .watch
         case .say(let say):
-            guard say.color == nil, say.style == nil else {
-                return .error("'\(say.color != nil ? "color" : "style")' for one message is not supported in this build")
-            }
             return perform(.say(Interrupt(cue: say.cue, duration: say.forSeconds)))
         case .next: return perform(.next)
         case .previous: return perform(.previous)

@@ -16,8 +16,10 @@ public struct Cue: Sendable, Equatable {
     /// The live fields (`{time}`, `{file:PATH}`, docs/live-fields.md) of
     /// text and caption; nil when there are none.
     public let fields: CueFields?
+    /// Its own colour, style and motion, where they differ from the sign's.
+    public let look: CueLook
 
-    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard) {
+    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard, look: CueLook = .none) {
         let cleanText = TerminalText.sanitize(text)
         let cleanCaption = caption.map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
         // Most messages have no brace at all: no template to parse.
@@ -29,16 +31,17 @@ public struct Cue: Sendable, Equatable {
             template.map { $0.isLive ? written : $0.render { $0.source } } ?? written
         }
         self.init(text: unescaped(cleanText, textTemplate), caption: cleanCaption.map { unescaped($0, captionTemplate) },
-                  seconds: seconds, fields: fields)
+                  seconds: seconds, look: look, fields: fields)
     }
 
     /// Builds the cue from text that is already clean; the one place the
     /// display strings are made (`kept` lends those of a text or caption
     /// that did not change, which are not made again).
-    private init(text: String, caption: String?, seconds: Double, fields: CueFields?, kept: Cue? = nil) {
+    private init(text: String, caption: String?, seconds: Double, look: CueLook, fields: CueFields?, kept: Cue? = nil) {
         self.text = text
         self.caption = caption?.isEmpty == false ? caption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
+        self.look = look
         self.fields = fields
         if let kept, kept.text == self.text {
             displayText = kept.displayText
@@ -59,7 +62,7 @@ public struct Cue: Sendable, Equatable {
     /// filling, lends its display strings to a part that did not change: a
     /// clock in the caption does not set the message again, nor the reverse.
     public func filled(text: String, caption: String?, previous: Cue? = nil) -> Cue {
-        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, fields: nil,
-            kept: previous ?? self)
+        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, look: look,
+            fields: nil, kept: previous ?? self)
     }
 }

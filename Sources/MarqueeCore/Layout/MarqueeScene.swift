@@ -45,6 +45,9 @@ public struct MarqueeScene: Sendable, Equatable {
     public var litShade: LEDShade
     /// Rainbow hue offset; `nil` paints every LED in the one colour.
     public var rainbowPhase: Int?
+    /// The message's own LED colour; nil is the sign's `--color`. The frame
+    /// carries it to the screen (``FrameModel/ledColor``).
+    public var color: LEDColor?
     public var caption: TerminalLine?
     /// Cells a caption too long for its rows has scrolled by.
     public var captionOffset: Int
@@ -55,7 +58,7 @@ public struct MarqueeScene: Sendable, Equatable {
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
-                glyphs: TerminalGlyphs = .standard) {
+                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -65,6 +68,7 @@ public struct MarqueeScene: Sendable, Equatable {
         self.placement = placement
         self.litShade = litShade
         self.rainbowPhase = rainbowPhase
+        self.color = color
         self.caption = caption
         self.captionOffset = captionOffset
         self.countdown = countdown

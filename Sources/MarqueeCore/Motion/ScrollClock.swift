@@ -53,6 +53,16 @@ public struct ScrollClock: Sendable, Equatable {
         speed = abs(newSpeed)
     }
 
+    /// Takes `newSpeed` columns per second the way `direction` says (+1
+    /// right-to-left, -1 the other way) from now on, keeping the position:
+    /// a message with its own speed starts with it.
+    public mutating func setPace(speed newSpeed: Double, direction newDirection: Double, at t: Double) {
+        guard newSpeed.isFinite else { return }
+        fold(at: t)
+        speed = abs(newSpeed)
+        direction = newDirection < 0 ? -1 : 1
+    }
+
     /// Reverses the direction from now on, keeping the position.
     public mutating func reverse(at t: Double) {
         fold(at: t)

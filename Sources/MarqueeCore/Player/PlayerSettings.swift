@@ -9,6 +9,9 @@ public struct PlayerSettings: Sendable, Equatable {
     /// Centre the message instead of scrolling it.
     public var staticText = false
     public var rainbow = false
+    /// `--color`: the screen draws in it (`rainbow` sets ``rainbow``); the
+    /// status reply names it for a message without its own.
+    public var color: LEDColor = LEDColor.names[0].color
     public var style: LEDStyle = .dots
     /// `--scale N`: panel LEDs per font pixel, by hand; nil fits the height.
     public var scale: Int?

@@ -128,13 +128,14 @@ extension PlayerState {
     }
 
     /// The message on the sign starts over: a new layout, its entry
-    /// position, its fade, its pass still to run.
+    /// position and speed, its fade, its pass still to run.
     mutating func restartMessage(at t: Double) {
         messageID += 1
         passShown = false
         cueStartedAt = t
         fadePending = true
         clock.reset(to: 0, at: t)
+        startMotion(at: t)
         captionClock.reset(to: 0, at: t)
     }
 

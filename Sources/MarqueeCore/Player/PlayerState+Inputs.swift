@@ -31,6 +31,7 @@ extension PlayerState {
                 state.changeSpeed(faster: false, at: t)
             case .reverse?:
                 state.clock.reverse(at: t)
+                state.keepSignMotion()
             case .simulateThermal?:
                 state.settings.thermalOverride = PlayerState.nextThermalSimulation(after: state.settings.thermalOverride)
                 effects.append(.probePower)
@@ -114,7 +115,9 @@ extension PlayerState {
     /// `+` and `-` step the speed by a quarter. `-` stops at
     /// ``PlayerSettings/minimumSpeed`` (a speed set below it stays), so the
     /// sign never stops by accident: only `--static` or `--speed 0` make it
-    /// static, and `+` starts a static sign moving.
+    /// static, and `+` starts a static sign moving. A message with its own
+    /// `speed` or `static` keeps the change until the next message shows
+    /// (``keepSignMotion()``).
     mutating func changeSpeed(faster: Bool, at t: Double) {
         let current = clock.speed
         let next: Double
@@ -123,8 +126,8 @@ extension PlayerState {
         } else {
             next = current <= PlayerSettings.minimumSpeed ? current : max(current / 1.25, PlayerSettings.minimumSpeed)
         }
-        if settings.staticText, next > 0 { settings.staticText = false }
         clock.setSpeed(next, at: t)
+        keepSignMotion()
     }
 
     /// Why motion is stopped, for notices and the status line.

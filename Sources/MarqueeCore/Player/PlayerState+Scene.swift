@@ -7,7 +7,7 @@ extension PlayerState {
     /// whose inked rows are `lineHeight` high.
     public func geometry(columns: Int, rows: Int, lineHeight: Int) -> ScreenGeometry {
         let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
-        return ScreenGeometry(columns: columns, rows: rows, style: settings.style, lineHeight: lineHeight,
+        return ScreenGeometry(columns: columns, rows: rows, style: shownStyle, lineHeight: lineHeight,
                               captionLines: captionLines, helpLines: helpOpen ? PlayerState.helpLines.count : nil,
                               maximumScale: settings.scale)
     }
@@ -30,7 +30,7 @@ extension PlayerState {
             ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: isFlow ? .inView : .rightEdge)
             : .rest
         var rainbowPhase: Int?
-        if settings.rainbow {
+        if showsRainbow {
             // Cycling colours is decorative: it runs only when effects may.
             rainbowPhase = effectsAllowed && shouldRenderFrames ? Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues : 0
         }
@@ -39,13 +39,13 @@ extension PlayerState {
             ? MarqueeScene.Countdown(filledEighths: Int((countdownRemaining(at: t) * Double(columns * 8)).rounded()),
                                      frozen: waitStartedAt == nil)
             : nil
-        return MarqueeScene(geometry: geometry, style: settings.style, monochrome: settings.monochrome, messageID: messageID,
+        return MarqueeScene(geometry: geometry, style: shownStyle, monochrome: settings.monochrome, messageID: messageID,
                             plainText: shownCue.displayText, placement: placement, litShade: litShade(at: t),
                             rainbowPhase: rainbowPhase, caption: shownCue.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
-                            glyphs: settings.glyphs)
+                            glyphs: settings.glyphs, color: shownColor)
     }
 }

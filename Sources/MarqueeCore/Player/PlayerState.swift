@@ -83,6 +83,7 @@ public struct PlayerState: Sendable {
             order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)
         }
         measureCaptions()
+        startMotion(at: t)
         syncDerivedState(at: t)
     }
 
@@ -114,7 +115,8 @@ public struct PlayerState: Sendable {
     public var effectsAllowed: Bool { motion.effectsAllowed && tier.allowsEffects }
     /// Frames are rendered (and the scroll clock runs) only while this holds.
     public var shouldRenderFrames: Bool { motion.animationAllowed && !paused }
-    public var isScrolling: Bool { !settings.staticText && clock.speed > 0 && !completed }
+    /// Held still (`--static`, a message's `static`) is a clock at speed 0.
+    public var isScrolling: Bool { clock.speed > 0 && !completed }
 
     /// Two or more messages rotate; each enters already in view.
     public var isFlow: Bool { cues.count >= 2 }
@@ -186,7 +188,7 @@ public struct PlayerState: Sendable {
     /// the rainbow, a running countdown bar, a fade. A message at rest with
     /// none of these needs no frame ticks at all.
     public var animates: Bool {
-        scrollsNow || captionClock.isRunning || (settings.rainbow && effectsAllowed)
+        scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed)
             || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending)
     }
 
@@ -232,7 +234,7 @@ public struct PlayerState: Sendable {
         if controlsVisible, waitStartedAt != nil { return t }          // countdown bar
         if effectsAllowed, t < cueStartedAt + PlayerState.fadeSeconds { return t }
         var next = t + 0.5
-        if settings.rainbow, effectsAllowed {
+        if showsRainbow, effectsAllowed {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
         next = min(next, clock.nextStep(after: t), captionClock.nextStep(after: t))

@@ -72,7 +72,7 @@ extension PlayerState {
     /// The scroll speed as the sign runs it, with the way the text moves;
     /// `static` when it does not scroll on purpose (`--static`, speed 0).
     var speedText: String {
-        guard !settings.staticText, clock.speed > 0 else { return "static" }
+        guard clock.speed > 0 else { return "static" }
         let speed = clock.speed
         let figure = speed >= 10 || speed == speed.rounded() ? String(Int(speed.rounded()))
             : String(Double((speed * 10).rounded()) / 10)
@@ -91,7 +91,7 @@ extension PlayerState {
         var steps = 0.0
         if clock.isRunning { steps += clock.speed }
         if captionClock.isRunning { steps += captionClock.speed }
-        if settings.rainbow, effectsAllowed { steps += 6 }
+        if showsRainbow, effectsAllowed { steps += 6 }
         return min(rate, max(2, Int(steps.rounded(.up))))
     }
 }

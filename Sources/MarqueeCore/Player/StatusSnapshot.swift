@@ -24,8 +24,13 @@ public struct StatusSnapshot: Sendable, Equatable {
     /// `full`, `reduced` or `minimal` (docs/motion-policy.md).
     public var tier: String
     /// LED columns per second, positive while the text moves left (the
-    /// usual way), negative after a reversal, 0 when static.
+    /// usual way), negative after a reversal, 0 when static: the speed the
+    /// message on the sign moves at (its own, or the sign's).
     public var speed: Double
+    /// The message's colour as `-c` spells it (its own, or the sign's) and
+    /// the style it is drawn in.
+    public var color: String
+    public var style: String
 }
 
 extension PlayerState {
@@ -37,6 +42,7 @@ extension PlayerState {
                        completed: completed, framesDrawnPerSecond: framesDrawnPerSecond,
                        thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
                        lowPower: settings.lowPowerOverride ?? power.lowPower, tier: tier.rawValue,
-                       speed: settings.staticText ? 0 : clock.speed * clock.direction)
+                       speed: clock.speed == 0 ? 0 : clock.speed * clock.direction,
+                       color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue)
     }
 }

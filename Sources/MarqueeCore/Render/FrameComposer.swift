@@ -23,6 +23,7 @@ public enum FrameComposer {
         }
         let geometry = scene.geometry
         var frame = FrameModel(columns: geometry.columns, rows: geometry.rows)
+        frame.ledColor = scene.color
         if case .scrolling = scene.placement, geometry.scale > 0 {
             paintScrollingPanel(scene, layout: layout, into: &frame)
         } else if scene.placement == .rest, let rest, geometry.panelColumns > 0 {

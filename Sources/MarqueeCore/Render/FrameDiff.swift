@@ -22,9 +22,10 @@ public struct FrameDiff {
     private let panel: PanelScroll?
 
     /// `canShift`: the terminal can delete characters. An `old` of another
-    /// size is no help: everything is drawn.
+    /// size or LED colour is no help: everything is drawn (a cell's inks
+    /// are the same numbers in either colour).
     public init(from old: FrameModel?, to new: FrameModel, canShift: Bool) {
-        let old = old?.columns == new.columns && old?.rows == new.rows ? old : nil
+        let old = old?.columns == new.columns && old?.rows == new.rows && old?.ledColor == new.ledColor ? old : nil
         self.old = old
         self.new = new
         // Shifts delete from the row's first column, so the panel must start there.

@@ -6,6 +6,11 @@ public struct FrameModel: Sendable, Equatable {
     public let rows: Int
     /// The cells, row by row, packed (see `Cell.packed`).
     private(set) var storage: [UInt64]
+    /// The colour of every LED ink in the frame: the message's own, nil for
+    /// the sign's `--color`. One frame shows one message, so the colour is
+    /// the frame's, not each cell's: cells stay one integer, and a frame of
+    /// another colour differs from this one (the diff redraws it whole).
+    public var ledColor: LEDColor?
     /// Where the scrolling text stands on the LED panel, set by the composer
     /// so the screen can shift rows on the terminal instead of redrawing
     /// them. A hint only: it takes no part in equality.
@@ -108,7 +113,7 @@ public struct FrameModel: Sendable, Equatable {
     }
 
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
-        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.storage == rhs.storage
+        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.ledColor == rhs.ledColor && lhs.storage == rhs.storage
     }
 
     /// The frame as plain text, one line per row, trailing spaces trimmed.

@@ -33,6 +33,15 @@ public enum LEDColor: Sendable, Equatable {
         self = .solid(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
+    /// The colour as `-c` takes it: its name when it has one, else
+    /// `#RRGGBB` (for the status reply).
+    public var spelled: String {
+        if let named = LEDColor.names.first(where: { $0.color == self }) { return named.name }
+        guard case let .solid(red, green, blue) = self else { return "rainbow" }
+        let digits = [red, green, blue].map { String($0, radix: 16, uppercase: true) }
+        return "#" + digits.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    }
+
     /// The colour of hue slot `hue` (rainbow) or the solid colour.
     public func rgb(hue: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
         switch self {

@@ -9,7 +9,10 @@ import MarqueeCore
 public final class Screen {
     public private(set) var columns: Int
     public private(set) var rows: Int
-    private let colors: InkColors
+    /// The inks' colours for the LED colour of the frame on screen.
+    private var colors: InkColors
+    /// `--color`: the LED colour of a frame whose message has none of its own.
+    private let signColor: LEDColor
     /// The colours the opened terminal shows (the glyph choice follows it).
     public var colorDepth: ColorDepth { colors.depth }
     private let outputFD: Int32
@@ -18,13 +21,15 @@ public final class Screen {
     private let output: UnsafeMutablePointer<FILE>
     private let input: UnsafeMutablePointer<FILE>
     private var previous: FrameModel?
-    /// Colour pair and attributes per (foreground, background) ink code,
-    /// filled on first use. An array, not a dictionary: it is read for every
+    /// Colour pair and attributes per (foreground, background) ink code in
+    /// the current LED colour, filled on first use and emptied when the
+    /// colour changes. An array, not a dictionary: it is read for every
     /// changed cell, and hashing was a fifth of the drawing time.
     @exclusivity(unchecked) private var pairs = [(attributes: attr_t, pair: Int32)?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     /// What each entry of `pairs` shows (no colour where no pair was left).
     @exclusivity(unchecked) private var shown = [InkColors.Resolved?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
-    private var nextPair: Int32 = 1
+    /// The pair numbers, shared by every colour shown (see `showColor`).
+    private var pairBook = ColorPairBook(capacity: 0)
     private var isOpen: Bool { screen != nil }
     /// Set when a frame could not be drawn as planned: the next is drawn whole.
     private var mustRepaint = false
@@ -77,6 +82,8 @@ public final class Screen {
         }
         colors = InkColors(depth: ColorDepth.detect(environment: environment, terminfoColors: has_colors() ? Int(lm_colors()) : nil),
                            color: color)
+        signColor = color
+        pairBook = ColorPairBook(capacity: has_colors() ? Int(lm_color_pairs()) : 0)
         // Before the terminal changes: nothing has reached it yet (ncurses
         // wrote into the batcher's pipe), so from here on a crash restores it.
         CrashGuard.install(environment: environment)
@@ -104,6 +111,7 @@ public final class Screen {
     @discardableResult
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
+        showColor(frame.ledColor ?? signColor)
         let diff = FrameDiff(from: previous, to: frame, canShift: canDeleteCharacters)
         var anyChange = false
         // Each update must fit in the output pipe (see OutputBatcher): one
@@ -211,6 +219,21 @@ public final class Screen {
         return shown[key] ?? colors.resolve(foreground: .plain, background: .plain)
     }
 
+    /// Makes `color` the LED colour inks resolve to. The diff draws a frame
+    /// of another colour whole (`FrameDiff`), so every LED is put again in
+    /// it; its pairs come from the book, where the colours of earlier
+    /// messages stay and are found again. A book that ran out starts over
+    /// here, under a cleared screen, as the numbers then change meaning.
+    private func showColor(_ color: LEDColor) {
+        guard color != colors.color else { return }
+        colors = InkColors(depth: colors.depth, color: color)
+        for index in pairs.indices {
+            pairs[index] = nil
+            shown[index] = nil
+        }
+        if pairBook.colorChanged() { invalidate() }
+    }
+
     /// The terminal's sequence deleting `count` characters, expanded once.
     private func deleteSequence(_ count: Int) -> [CChar]? {
         if let known = deleteSequences[count] { return known }
@@ -282,9 +305,9 @@ public final class Screen {
         if resolved.attributes.contains(.reverse) { attributes |= lm_a_reverse() }
         var pair: Int32 = 0
         if resolved.foreground >= 0 || resolved.background >= 0 {
-            if nextPair < lm_color_pairs(), init_extended_pair(nextPair, Int32(resolved.foreground), Int32(resolved.background)) == OK {
-                pair = nextPair
-                nextPair += 1
+            let wanted = ColorPairBook.Colors(foreground: resolved.foreground, background: resolved.background)
+            pair = pairBook.pair(for: wanted) { number in
+                init_extended_pair(number, Int32(wanted.foreground), Int32(wanted.background)) == OK
             }
         }
         pairs[key] = (attributes, pair)

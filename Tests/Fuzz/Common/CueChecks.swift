@@ -44,7 +44,15 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
             require(!caption.isEmpty, "a caption is nil rather than empty")
             require(!hasTerminalControl(caption), "caption holds a control character", caption)
         }
+        checkLook(cue.look)
         // What the tiny-pane fallback and the caption row print.
         require(!cue.displayText.text.unicodeScalars.contains(where: isC0orC1), "display text holds a C0/C1 control")
+    }
+}
+
+/// A message's own look holds only values the sign can take as they are.
+func checkLook(_ look: CueLook) {
+    if let speed = look.speed {
+        require(speed.isFinite && abs(speed) <= PlayerSettings.maximumSpeed, "a look's speed is within --speed's bound", "\(speed)")
     }
 }

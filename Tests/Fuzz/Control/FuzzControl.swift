@@ -42,6 +42,7 @@ func checkCue(_ cue: Cue) {
     require(cue.text.utf8.count <= ControlRequestParser.maximumTextBytes, "a text is at most 64 KiB")
     require(!TerminalText.sanitize(cue.text).trimmingCharacters(in: " ").isEmpty, "a text is not empty", cue.text)
     require(cue.seconds >= SecondsPerMessage.minimum && cue.seconds <= SecondsPerMessage.maximum, "seconds are in range", "\(cue.seconds)")
+    checkLook(cue.look)
 }
 
 /// An error reply is one line, bounded, with nothing a terminal acts on,

@@ -1,4 +1,5 @@
-/// JSON decks (an array of strings or `{text, caption, seconds}` objects)
+/// JSON decks (an array of strings or `{text, caption, seconds, color,
+/// style, speed, static}` objects)
 /// through `CueFileParser.parse`. Invariants: Common/CueChecks.swift.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

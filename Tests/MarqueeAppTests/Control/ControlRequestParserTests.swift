@@ -27,15 +27,45 @@ struct ControlRequestParserTests {
         }
     }
 
-    @Test("say takes text, caption, colour, style (any case), seconds (clamped) and for")
+    @Test("say takes text, caption, colour, style (any case), speed, static, seconds (clamped) and for")
     func say() throws {
-        let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","seconds":99,"for":60}"#)
+        let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","speed":-40,"static":true,"seconds":99,"for":60}"#)
         let request = try result.get()
         guard case .say(let say) = request else { Issue.record("\(request)"); return }
         #expect(say.cue.text == "FIRE" && say.cue.caption == "now" && say.cue.seconds == SecondsPerMessage.maximum)
-        #expect(say.color == LEDColor(parsing: "amber") && say.style == .blocks && say.forSeconds == 60)
+        #expect(say.cue.look == CueLook(color: LEDColor(parsing: "amber"), style: .blocks, speed: -40, isStatic: true))
+        #expect(say.forSeconds == 60)
         guard case .say(let plain)? = try? Self.parse(#"{"cmd":"say","text":"HI"}"#).get() else { Issue.record("plain say"); return }
-        #expect(plain.cue.seconds == 7 && plain.color == nil && plain.style == nil && plain.forSeconds == nil)
+        #expect(plain.cue.seconds == 7 && plain.cue.look == .none && plain.forSeconds == nil)
+    }
+
+    @Test("each look field of say alone reaches the cue, and nothing else of its look", arguments: [
+        (##""color":"#00FF00""##, CueLook(color: .solid(red: 0, green: 255, blue: 0))),
+        (#""color":"RAINBOW""#, CueLook(color: .rainbow)),
+        (#""style":"braille""#, CueLook(style: .braille)),
+        (#""speed":0"#, CueLook(speed: 0)),
+        (#""speed":960"#, CueLook(speed: 960)),
+        (#""speed":-12.5"#, CueLook(speed: -12.5)),
+        (#""static":false"#, CueLook(isStatic: false)),
+    ])
+    func sayLookField(field: String, look: CueLook) throws {
+        guard case .say(let say) = try Self.parse("{\"cmd\":\"say\",\"text\":\"A\",\(field)}").get() else {
+            Issue.record("not a say"); return
+        }
+        #expect(say.cue.look == look)
+    }
+
+    @Test("a one-text add takes a look too; an entries add leaves it to each entry")
+    func addLook() throws {
+        guard case .add(let deck) = try Self.parse(#"{"cmd":"add","text":"OK","color":"green","speed":30}"#).get() else {
+            Issue.record("not an add"); return
+        }
+        #expect(deck.cues.map(\.look) == [CueLook(color: LEDColor(parsing: "green"), speed: 30)])
+        guard case .add(let entries) = try Self.parse(#"{"cmd":"add","entries":[{"text":"A","colour":"blue","static":true}]}"#).get() else {
+            Issue.record("not an add"); return
+        }
+        #expect(entries.cues.map(\.look) == [CueLook(color: LEDColor(parsing: "blue"), isStatic: true)])
+        #expect(Self.error(#"{"cmd":"add","entries":["A"],"color":"red"}"#) == "'add' with 'entries' takes no 'color' (each entry has its own)")
     }
 
     @Test("goto, load and add")
@@ -75,6 +105,16 @@ struct ControlRequestParserTests {
             (#"{"cmd":"say","text":"   "}"#, "'text' is empty"),
             (#"{"cmd":"say","text":"\u001b[2J\u0007"}"#, "'text' is empty"),
             (#"{"cmd":"say","text":"a","color":"plaid"}"#, "unknown colour 'plaid'"),
+            (#"{"cmd":"say","text":"a","color":5}"#, "'color' must be a string"),
+            (#"{"cmd":"say","text":"a","style":"neon"}"#, "unknown style 'neon' (use dots, blocks, half, braille)"),
+            (#"{"cmd":"say","text":"a","style":["dots"]}"#, "'style' must be a string"),
+            (#"{"cmd":"say","text":"a","speed":"fast"}"#, "'speed' must be a number"),
+            (#"{"cmd":"say","text":"a","speed":961}"#, "'speed' must be between -960 and 960"),
+            (#"{"cmd":"say","text":"a","speed":-1e308}"#, "'speed' must be between -960 and 960"),
+            (#"{"cmd":"say","text":"a","speed":null}"#, "'speed' must be a number"),
+            (#"{"cmd":"say","text":"a","static":"yes"}"#, "'static' must be true or false"),
+            (#"{"cmd":"say","text":"a","static":1}"#, "'static' must be true or false"),
+            (#"{"cmd":"add","text":"a","speed":"x"}"#, "'speed' must be a number"),
             (#"{"cmd":"say","text":"a","for":0}"#, "'for' must be more than 0 and at most 86400"),
             (#"{"cmd":"say","text":"a","for":86401}"#, "'for' must be more than 0 and at most 86400"),
             (#"{"cmd":"say","text":"a","for":"5"}"#, "'for' must be a number"),

@@ -18,6 +18,10 @@ struct SendArgumentsTests {
         #expect(try Self.request(["say", "FIRE", "DRILL", "--caption", "now", "--color=amber", "--for", "60"])
                 == #"{"cmd":"say","text":"FIRE DRILL","caption":"now","color":"amber","for":60}"#)
         #expect(try Self.request(["add", "--seconds", "4", "NEW"]) == #"{"cmd":"add","text":"NEW","seconds":4}"#)
+        #expect(try Self.request(["say", "FAILED", "--color", "red", "--style", "blocks", "--speed", "40", "--static"])
+                == #"{"cmd":"say","text":"FAILED","color":"red","style":"blocks","speed":40,"static":true}"#)
+        #expect(try Self.request(["add", "--static", "OK", "--speed=-12.5", "--color", "#28FF3C"])
+                == ##"{"cmd":"add","text":"OK","color":"#28FF3C","speed":-12.5,"static":true}"##)
         #expect(try Self.request(["say", "--", "--5", "-h"]) == #"{"cmd":"say","text":"--5 -h"}"#)
         let parsed = try SendArguments.parse(["--name", "lobby", "status"], cwd: "/")
         #expect(parsed?.name == "lobby" && parsed?.control == nil)
@@ -39,6 +43,10 @@ struct SendArgumentsTests {
             (["say", "a", "--for", "soon"], "send: '--for' needs a number, not 'soon'"),
             (["say", "a", "--bogus"], "send: unknown option '--bogus'"),
             (["say", "a", "--caption"], "send: option '--caption' needs a value"),
+            (["say", "a", "--speed", "fast"], "send: '--speed' needs a number, not 'fast'"),
+            (["say", "a", "--static=yes"], "send: '--static' takes no value"),
+            (["next", "--static"], "send: 'next' takes no --static"),
+            (["add", "a", "--for", "3"], "send: 'add' takes no --for"),
         ]
         for (words, message) in cases {
             #expect(throws: UsageError(message), "\(words)") { try SendArguments.parse(words, cwd: "/") }

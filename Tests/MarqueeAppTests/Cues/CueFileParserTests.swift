@@ -18,14 +18,14 @@ struct CueFileParserTests {
 
     @Test("a deck: strings and objects; out-of-range seconds clamped and unknown keys ignored, each with a note naming the entry")
     func deck() throws {
-        let result = try parse(#"["PLAIN", {"text": "T", "caption": "C", "seconds": 99, "colour": "x"}, {"text": "U", "seconds": null}, {"text": "V", "secs": 4, "color": "red", "seconds": 1.5}]"#, deck: true, seconds: 3)
+        let result = try parse(#"["PLAIN", {"text": "T", "caption": "C", "seconds": 99, "colr": "x"}, {"text": "U", "seconds": null}, {"text": "V", "secs": 4, "font": "red", "seconds": 1.5}]"#, deck: true, seconds: 3)
         #expect(result.cues == [Cue(text: "PLAIN", seconds: 3), Cue(text: "T", caption: "C", seconds: 20), Cue(text: "U", seconds: 3),
                                 Cue(text: "V", seconds: 2)])
         #expect(result.notes == [
             #"cues: entry 2: "seconds" 99 is out of range; using 20 (seconds are 2 to 20)"#,
-            #"cues: entry 2: unknown key "colour" ignored (an entry has "text", "caption", "seconds")"#,
+            #"cues: entry 2: unknown key "colr" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static")"#,
             #"cues: entry 4: "seconds" 1.5 is out of range; using 2 (seconds are 2 to 20)"#,
-            #"cues: entry 4: unknown keys "color", "secs" ignored (an entry has "text", "caption", "seconds")"#,
+            #"cues: entry 4: unknown keys "font", "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static")"#,
         ])
     }
 

@@ -10,7 +10,8 @@ struct StatusSnapshotTests {
         let snapshot = state.statusSnapshot(at: 2)
         #expect(snapshot == StatusSnapshot(cueNumber: 2, cueCount: 3, text: "M1", interrupt: false, interruptRemaining: nil,
                                            paused: false, completed: false, framesDrawnPerSecond: state.framesDrawnPerSecond,
-                                           thermal: "unknown", lowPower: nil, tier: "full", speed: 24))
+                                           thermal: "unknown", lowPower: nil, tier: "full", speed: 24, color: "red",
+                                           style: "dots"))
     }
 
     @Test("an interrupt shows with its text and the seconds it has left; the position stays the flow's")

@@ -1,0 +1,58 @@
+import MarqueeCore
+
+/// A deck entry's `color` (or `colour`), `style`, `speed` and `static`
+/// (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
+/// wrong kind, or a name the sign does not know, is an error naming the
+/// entry; a speed beyond `--speed`'s bound is clamped, with a note.
+extension CueFileParser {
+    /// The look keys an entry may have; `colour` is taken for `color`.
+    static let lookKeys = ["color", "style", "speed", "static"]
+
+    static func look(of object: [String: JSONValue], place: String, notes: inout [String]) throws(ParseError) -> CueLook {
+        if object["color"] != nil, object["colour"] != nil {
+            throw ParseError("\(place): \"color\" and \"colour\" are one key; give one")
+        }
+        let colorKey = object["colour"] != nil ? "colour" : "color"
+        var color: LEDColor?
+        if let written = try string(object[colorKey], key: colorKey, place: place) {
+            guard let parsed = LEDColor(parsing: written) else {
+                throw ParseError("\(place): unknown colour \(quoted(written)) (use \(LEDColor.names.map(\.name).joined(separator: ", ")) or #RRGGBB)")
+            }
+            color = parsed
+        }
+        var style: LEDStyle?
+        if let written = try string(object["style"], key: "style", place: place) {
+            guard let parsed = LEDStyle(rawValue: OptionValues.lowercased(written)) else {
+                throw ParseError("\(place): unknown style \(quoted(written)) (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            style = parsed
+        }
+        var speed: Double?
+        switch object["speed"] {
+        case nil, .null?: break
+        case .number(let value)?:
+            let clamped = CueLook.clampedSpeed(value)
+            if clamped != value {
+                let limit = PlayerSettings.maximumSpeed.plainText
+                notes.append("\(place): \"speed\" \(value.plainText) is out of range; using \(clamped.plainText) (speed is -\(limit) to \(limit) LED columns a second)")
+            }
+            speed = clamped
+        default: throw ParseError("\(place): \"speed\" must be a number")
+        }
+        var isStatic: Bool?
+        switch object["static"] {
+        case nil, .null?: break
+        case .bool(let value)?: isStatic = value
+        default: throw ParseError("\(place): \"static\" must be true or false")
+        }
+        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic)
+    }
+
+    private static func string(_ value: JSONValue?, key: String, place: String) throws(ParseError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw ParseError("\(place): \"\(key)\" must be a string")
+        }
+    }
+}

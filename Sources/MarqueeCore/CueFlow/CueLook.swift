@@ -1,0 +1,45 @@
+/// How one message wants to look, where it differs from the sign's: a deck
+/// entry's or a `say`'s `color`, `style`, `speed` and `static`. Each field
+/// left nil falls back to the command line's (docs/cue-flow.md, "Looks").
+///
+/// ```swift
+/// let failed = Cue(text: "FAILED", look: CueLook(color: LEDColor(parsing: "red"), isStatic: true))
+/// ```
+public struct CueLook: Sendable, Equatable {
+    /// A solid colour, or `.rainbow` for a rainbow message on any sign.
+    public let color: LEDColor?
+    public let style: LEDStyle?
+    /// LED columns per second, as `--speed`: 0 holds the message still,
+    /// negative scrolls left-to-right. Always within
+    /// ±``PlayerSettings/maximumSpeed`` (see ``clampedSpeed(_:)``).
+    public let speed: Double?
+    /// `true` holds the message at rest as `--static` does; `false` lets it
+    /// scroll on a `--static` sign.
+    public let isStatic: Bool?
+
+    public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil) {
+        self.color = color
+        self.style = style
+        self.speed = speed.map(CueLook.clampedSpeed)
+        self.isStatic = isStatic
+    }
+
+    /// The sign's look in every field.
+    public static let none = CueLook()
+
+    /// Whether the message sets its own motion: then the speed keys change
+    /// it for as long as it shows, not the sign's speed.
+    public var setsMotion: Bool { speed != nil || isStatic != nil }
+
+    /// `speed` within ±``PlayerSettings/maximumSpeed``, as the bound of
+    /// `--speed`; not a number gives 0, still rather than a guess.
+    ///
+    /// ```swift
+    /// CueLook.clampedSpeed(1e308)   // 960
+    /// CueLook.clampedSpeed(-2000)   // -960
+    /// ```
+    public static func clampedSpeed(_ speed: Double) -> Double {
+        guard !speed.isNaN else { return 0 }
+        return min(max(speed, -PlayerSettings.maximumSpeed), PlayerSettings.maximumSpeed)
+    }
+}
