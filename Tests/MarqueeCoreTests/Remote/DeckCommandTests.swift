@@ -66,9 +66,7 @@ struct DeckCommandTests {
 
     @Test("load ends an interrupt and plays a finished --once flow again")
     func loadEndsInterrupt() {
-        var state = Remote.flow(cues: 2) { $0.loop = false }
-        _ = state.reduce(.advanceDue, at: 5)
-        _ = state.reduce(.advanceDue, at: 10)
+        var state = Remote.finishedOnce()
         _ = state.reduce(remote: Remote.say("X", for: 60), at: 11)
         let effects = state.reduce(remote: .load([Cue(text: "A"), Cue(text: "B")]), at: 12).effects
         #expect(state.interrupt == nil && !state.completed && !state.paused && state.currentCue.text == "A")
@@ -79,9 +77,7 @@ struct DeckCommandTests {
 
     @Test("add to a finished --once flow plays on from the first message added, with a full wait")
     func addAfterOnce() {
-        var state = Remote.flow(cues: 2) { $0.loop = false }
-        _ = state.reduce(.advanceDue, at: 5)
-        _ = state.reduce(.advanceDue, at: 10)
+        var state = Remote.finishedOnce()
         #expect(state.completed && state.paused)
         let effects = state.reduce(remote: .add([Cue(text: "NEW"), Cue(text: "NEWER")]), at: 12).effects
         #expect(!state.completed && !state.paused && state.currentCue.text == "NEW" && state.waitStartedAt == 12)
@@ -93,9 +89,7 @@ struct DeckCommandTests {
 
     @Test("add to a finished --once flow under an interrupt keeps the interrupt; its end shows the new message")
     func addAfterOnceDuringInterrupt() {
-        var state = Remote.flow(cues: 2) { $0.loop = false }
-        _ = state.reduce(.advanceDue, at: 5)
-        _ = state.reduce(.advanceDue, at: 10)
+        var state = Remote.finishedOnce()
         _ = state.reduce(remote: Remote.say("X", for: 60), at: 11)
         _ = state.reduce(remote: .add([Cue(text: "NEW")]), at: 12)
         #expect(state.currentCue.text == "X" && !state.completed)

@@ -60,9 +60,7 @@ struct NavigationCommandTests {
 
     @Test("goto away from the finished end of --once plays again")
     func gotoLeavesCompleted() {
-        var state = Remote.flow(cues: 2) { $0.loop = false }
-        _ = state.reduce(.advanceDue, at: 5)
-        _ = state.reduce(.advanceDue, at: 10)
+        var state = Remote.finishedOnce()
         #expect(state.completed && state.paused)
         let effects = state.reduce(remote: .goto(0), at: 11).effects
         #expect(!state.completed && !state.paused)

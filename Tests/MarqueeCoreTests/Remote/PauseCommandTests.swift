@@ -41,9 +41,7 @@ struct PauseCommandTests {
 
     @Test("resume at the finished end of --once plays again")
     func resumeCompleted() {
-        var state = Remote.flow(cues: 2) { $0.loop = false }
-        _ = state.reduce(.advanceDue, at: 5)
-        _ = state.reduce(.advanceDue, at: 10)
+        var state = Remote.finishedOnce()
         #expect(state.completed)
         _ = state.reduce(remote: .resume, at: 11)
         #expect(!state.completed && !state.paused)

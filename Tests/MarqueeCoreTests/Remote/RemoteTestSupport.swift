@@ -10,6 +10,15 @@ enum Remote {
         return state
     }
 
+    /// A two-message `--once` flow that has played to its end (completed,
+    /// and paused by it) at t = 10.
+    static func finishedOnce() -> PlayerState {
+        var state = flow(cues: 2) { $0.loop = false }
+        _ = state.reduce(.advanceDue, at: 5)
+        _ = state.reduce(.advanceDue, at: 10)
+        return state
+    }
+
     static func say(_ text: String, for duration: Double? = nil, seconds: Double = 5) -> RemoteCommand {
         .say(Interrupt(cue: Cue(text: text, seconds: seconds), duration: duration))
     }
