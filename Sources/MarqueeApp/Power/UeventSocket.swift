@@ -20,8 +20,15 @@ struct UeventSocket {
 
     enum Kind: Equatable {
         case kernel
-        /// The bound socket file, so `close` unlinks only its own.
-        case test(path: String, inode: UInt64)
+        /// A test's datagram socket; `bound`, the file it is bound at, which
+        /// `close` removes if it is still its own (nil: one end of a
+        /// `socketpair`, which unit tests hand over).
+        case test(bound: BoundFile?)
+    }
+
+    struct BoundFile: Equatable {
+        let path: String
+        let inode: UInt64
     }
 
     /// `struct sockaddr_nl`, which the Glibc module does not import.
@@ -71,7 +78,7 @@ struct UeventSocket {
             Glibc.close(fd)
             return .failure(failure)
         }
-        return .success(UeventSocket(fd: fd, kind: .test(path: path, inode: UInt64(info.st_ino))))
+        return .success(UeventSocket(fd: fd, kind: .test(bound: BoundFile(path: path, inode: UInt64(info.st_ino)))))
     }
 
     /// Whether a datagram from `sender` is believed: on netlink only the
@@ -90,9 +97,9 @@ struct UeventSocket {
     /// still the one bound.
     func close() {
         Glibc.close(fd)
-        if case .test(let path, let inode) = kind {
+        if case .test(let bound?) = kind {
             var info = stat()
-            if stat(path, &info) == 0, UInt64(info.st_ino) == inode { unlink(path) }
+            if stat(bound.path, &info) == 0, UInt64(info.st_ino) == bound.inode { unlink(bound.path) }
         }
     }
 
