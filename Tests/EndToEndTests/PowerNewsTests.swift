@@ -11,7 +11,7 @@ extension EndToEnd {
     struct PowerNews {
         static let hour = ["--probe-interval", "3600", "-s", "2", "--speed", "6"] + CueFlow.heldFlow
         /// A bus address where no bus is: the developer's real one must not answer.
-        static let noBus = "unix:path=/nonexistent-ledmarquee-e2e-bus"
+        static let noBus = E2E.noSystemBus
 
         static let unplugged = "change@/devices/LNXSYSTM:00/ACPI0003:00/power_supply/AC\0ACTION=change\0"
             + "SUBSYSTEM=power_supply\0POWER_SUPPLY_NAME=AC\0POWER_SUPPLY_ONLINE=0\0SEQNUM=4711\0"
