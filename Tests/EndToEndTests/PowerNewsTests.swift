@@ -112,6 +112,35 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: socketPath), "the sign removes its test socket")
         }
 
+        @Test("no uevent socket and no bus: the sign plays on the probe, and only the events log says so")
+        func sourcesMissing() async throws {
+            let session = try await Session.start(
+                "no-news",
+                Launch(arguments: ["--sysfs-root", "sysfs", "--probe-interval", "0.2", "SIGN"], stderrToFile: true,
+                       environment: ["LEDMARQUEE_TEST_UEVENT_SOCKET": "/nonexistent-ledmarquee-e2e/uevents.sock"]) { directory in
+                    try ScratchSysfs(in: directory).addBattery(capacity: 80, acOnline: true)
+                })
+            defer { session.close() }
+            let sources = try await session.waitForEvent("powerSources") { $0.name == "powerSources" }
+            #expect(sources.string("uevents") == "none" && sources.string("profiles") == "none", "\(sources)")
+            let note = sources.string("note") ?? ""
+            #expect(note.contains("uevents: /nonexistent-ledmarquee-e2e/uevents.sock: bind: No such file or directory"), "\(note)")
+            #expect(note.contains("system bus: "), "\(note)")
+            let policy = try await session.waitForEvent("policy") { $0.name == "policy" }
+            #expect(policy.int("fps") == 60)
+            try await session.waitForLitLEDs(minimum: 10)
+            // The probe still reads: a battery gone low shows within its interval.
+            let seen = session.events().count
+            let sysfs = try ScratchSysfs(in: session.directory)
+            try sysfs.setACOnline(false)
+            try sysfs.setBatteryCapacity(15)
+            try await session.waitForEvent("low power from the probe", after: seen) { $0.name == "policy" && $0.bool("lowPower") == true }
+            #expect(session.events("error").isEmpty, "\(session.events("error"))")
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+            #expect(session.stderrText.isEmpty, "nothing on stderr: \(session.stderrText)")
+        }
+
         @Test("power-profiles-daemon (dbusmock, legacy name): power-saver stops motion at once, balanced resumes it, a daemon gone falls back")
         func legacyDaemon() async throws {
             let bus = try await PrivateSystemBus.start()
@@ -169,7 +198,7 @@ extension EndToEnd {
             #expect(try await session.waitForExit() == 0)
         }
 
-        @Test("power-profiles-daemon under its current name, already in power-saver when the sign starts")
+        @Test("power-profiles-daemon under its current name, already in power-saver at start; the bus gone falls back to sysfs")
         func currentDaemonAtStart() async throws {
             let bus = try await PrivateSystemBus.start()
             defer { bus.close() }
@@ -192,8 +221,37 @@ extension EndToEnd {
             try await bus.setProfile("performance")
             let resumed = try await session.waitForEvent("policy after performance", after: seen) { $0.name == "policy" }
             #expect(resumed.bool("lowPower") == false && resumed.int("fps") == 60, "\(resumed)")
+
+            // Power saver again, then the whole bus goes: the sign falls back
+            // to sysfs (AC, 80 %), and the dead connection does not spin.
+            try await bus.setProfile("power-saver")
+            try await session.waitForEvent("power-saver again", after: seen) { $0.name == "policy" && $0.bool("lowPower") == true }
+            let seenBeforeBusGone = session.events().count
+            bus.close()
+            let fallback = try await session.waitForEvent("sysfs alone", after: seenBeforeBusGone) { $0.name == "policy" }
+            #expect(fallback.bool("lowPower") == false && fallback.int("fps") == 60, "\(fallback)")
+            #expect(session.events("power").last?.string("source") == "AC", "\(session.events("power").last as Any)")
+            try await session.waitForLitLEDs(minimum: 20)
+            let pid = try await session.programPID()
+            let before = try Self.cpuTicks(pid)
+            try await pause(1)
+            let used = try Self.cpuTicks(pid) - before
+            #expect(used < 30, "\(used) CPU ticks in 1 s after the bus went (a spinning loop would use ~100)")
+            #expect(session.events("error").isEmpty, "\(session.events("error"))")
             try await session.send("q")
             #expect(try await session.waitForExit() == 0)
+        }
+
+        /// utime + stime of `pid`, in clock ticks.
+        static func cpuTicks(_ pid: pid_t) throws -> Int {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            guard let close = stat.lastIndex(of: ")") else { throw E2EFailure("unreadable /proc/\(pid)/stat") }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After the command: state is field 3, utime 14, stime 15.
+            guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+                throw E2EFailure("unexpected /proc/\(pid)/stat: \(stat)")
+            }
+            return user + system
         }
     }
 }
