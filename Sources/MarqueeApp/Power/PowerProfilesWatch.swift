@@ -101,11 +101,11 @@ final class PowerProfilesWatch: @unchecked Sendable {
             }, userdata, Self.callTimeoutMicroseconds) >= 0
     }
 
-    fileprivate func answered(_ index: Int, _ reply: OpaquePointer) {
+    func answered(_ index: Int, _ reply: OpaquePointer) {
         update(index, BusMessage.isError(reply) ? nil : BusMessage.variantString(reply).flatMap(DaemonProfile.init))
     }
 
-    fileprivate func propertiesChanged(_ index: Int, _ message: OpaquePointer) {
+    func propertiesChanged(_ index: Int, _ message: OpaquePointer) {
         guard let change = BusMessage.propertyChange(message, interface: Self.daemons[index].interface,
                                                      property: Self.property) else { return }
         if let value = change.value {
@@ -117,7 +117,7 @@ final class PowerProfilesWatch: @unchecked Sendable {
 
     /// `NameOwnerChanged(name, old owner, new owner)`: an empty new owner is
     /// a daemon gone, any other a daemon (re)started, which is asked.
-    fileprivate func ownerChanged(_ index: Int, _ message: OpaquePointer) {
+    func ownerChanged(_ index: Int, _ message: OpaquePointer) {
         guard BusMessage.string(message) == Self.daemons[index].name, BusMessage.string(message) != nil,
               let owner = BusMessage.string(message) else { return }
         if owner.isEmpty {
@@ -142,33 +142,5 @@ final class PowerProfilesWatch: @unchecked Sendable {
         guard current != reported else { return }
         reported = current
         onChange?(current)
-    }
-}
-
-/// What a callback's userdata points at: which daemon name it is about.
-/// Held by the watch for as long as its connection lives.
-private final class DaemonContext {
-    weak var watch: PowerProfilesWatch?
-    let index: Int
-
-    init(watch: PowerProfilesWatch, index: Int) {
-        self.watch = watch
-        self.index = index
-    }
-
-    static func from(_ userdata: UnsafeMutableRawPointer?) -> DaemonContext? {
-        userdata.map { Unmanaged<DaemonContext>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    func answered(_ reply: OpaquePointer?) {
-        if let reply { watch?.answered(index, reply) }
-    }
-
-    func propertiesChanged(_ message: OpaquePointer?) {
-        if let message { watch?.propertiesChanged(index, message) }
-    }
-
-    func ownerChanged(_ message: OpaquePointer?) {
-        if let message { watch?.ownerChanged(index, message) }
     }
 }
