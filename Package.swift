@@ -11,7 +11,9 @@ import PackageDescription
 /// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls
 /// `main`. TestSupport holds what several test targets share.
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
-/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`.
+/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
+/// (power-profiles-daemon on the system bus, docs/power-probe.md) from
+/// `libsystemd-dev`.
 let package = Package(
     name: "ledmarquee",
     products: [
@@ -20,6 +22,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .executableTarget(name: "embed-resources", path: "Tools/embed-resources"),
         .plugin(
             name: "EmbedResources",
@@ -33,7 +36,8 @@ let package = Package(
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),
-        .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PlayerRuntime", "PowerProbe", "MarqueeTerminal", "EventLoop"]),
+        .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PlayerRuntime", "PowerProbe", "MarqueeTerminal", "EventLoop",
+                                                  "CSystemd"]),
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),

@@ -770,6 +770,233 @@ def run_startup(cfg, message_args):
     }
 
 
+# ---------------------------------------------------------------- power news
+
+DEBIAN_PYTHON = "/usr/bin/python3"  # python3-dbusmock is installed for it
+NO_BUS = "unix:path=/nonexistent-ledmarquee-bench-bus"
+UEVENT_AC = ("change@/devices/LNXSYSTM:00/ACPI0003:00/power_supply/AC\0ACTION=change\0"
+             "SUBSYSTEM=power_supply\0POWER_SUPPLY_NAME=AC\0POWER_SUPPLY_ONLINE={online}\0SEQNUM={seq}\0")
+# Sets power-profiles-daemon's profile for each line read, printing the
+# CLOCK_MONOTONIC time (the same clock as time.monotonic here) just before
+# the call is sent: no process start inside the measured interval.
+PROFILE_SETTER = r"""
+import sys, time, dbus
+bus = dbus.bus.BusConnection(sys.argv[1])
+props = dbus.Interface(bus.get_object('net.hadess.PowerProfiles', '/net/hadess/PowerProfiles', introspect=False),
+                       'org.freedesktop.DBus.Properties')
+print('ready', flush=True)
+for line in sys.stdin:
+    started = time.monotonic()
+    props.Set('net.hadess.PowerProfiles', 'ActiveProfile', dbus.String(line.strip()))
+    print(started, flush=True)
+"""
+BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path={socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/><allow own="*"/><allow send_destination="*"/><allow receive_sender="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+class PrivateBus:
+    """A dbus-daemon of the benchmark's own standing in for the system bus,
+    with python-dbusmock's power_profiles_daemon template on it."""
+
+    def __init__(self, workdir):
+        self.dir = tempfile.mkdtemp(prefix="bus-", dir=workdir)
+        self.socket = os.path.join(self.dir, "system_bus_socket")
+        self.address = "unix:path=" + self.socket
+        self.procs = []
+        config = os.path.join(self.dir, "bus.conf")
+        with open(config, "w") as f:
+            f.write(BUS_CONFIG.format(socket=self.socket))
+        try:
+            self._spawn(["dbus-daemon", f"--config-file={config}", "--nofork", "--nopidfile"], "dbus-daemon")
+            if not wait_until(lambda: os.path.exists(self.socket), 10.0, 0.01):
+                raise RuntimeError("the private dbus-daemon did not listen")
+            env = dict(clean_env(), DBUS_SYSTEM_BUS_ADDRESS=self.address)
+            self._spawn([DEBIAN_PYTHON, "-m", "dbusmock", "--system", "--template", "power_profiles_daemon"],
+                        "dbusmock", env)
+            if not wait_until(self._mock_ready, 15.0, 0.05):
+                raise RuntimeError("dbusmock did not take net.hadess.PowerProfiles")
+        except BaseException:
+            self.close()
+            raise
+
+    def _spawn(self, argv, name, env=None):
+        log = open(os.path.join(self.dir, name + ".log"), "wb")
+        self.procs.append(subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                           env=env or clean_env()))
+        log.close()
+
+    def _mock_ready(self):
+        out = subprocess.run(["dbus-send", f"--bus={self.address}", "--print-reply", "--dest=org.freedesktop.DBus",
+                              "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                              "string:net.hadess.PowerProfiles"], capture_output=True, text=True, timeout=10)
+        return "boolean true" in out.stdout
+
+    def setter(self):
+        return subprocess.Popen([DEBIAN_PYTHON, "-c", PROFILE_SETTER, self.address], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, text=True, env=clean_env())
+
+    def close(self):
+        for proc in reversed(self.procs):
+            proc.kill()
+            proc.wait(10)
+        self.procs = []
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def watch_records(r):
+    """A `watch` connection to the run's control socket: records as the sign
+    writes them, so their arrival is timed without polling a file."""
+    conn = socket.socket(socket.AF_UNIX)
+    conn.connect(control_socket(r))
+    conn.sendall(b'{"cmd":"watch"}\n')
+    stream = conn.makefile("rb")
+    if b'"ok":true' not in stream.readline():
+        raise RuntimeError("watch refused")
+    return conn, stream
+
+
+def next_policy(conn, stream, low_power, timeout=5.0):
+    """Reads records until a policy with `lowPower` == low_power; returns
+    the time.monotonic() of its arrival."""
+    conn.settimeout(timeout)
+    while True:
+        line = stream.readline()
+        if not line:
+            raise RuntimeError("the watch connection closed")
+        record = json.loads(line)
+        if record.get("event") == "policy" and record.get("lowPower") == low_power:
+            return time.monotonic()
+
+
+def write_battery(root, online):
+    """The laptop of the uevent rows: a battery at 15 %, charging while the
+    AC adapter is online, discharging (low power) while it is not."""
+    for rel, value in (("class/power_supply/BAT0/type", "Battery"), ("class/power_supply/BAT0/capacity", "15"),
+                       ("class/power_supply/BAT0/status", "Charging" if online else "Discharging"),
+                       ("class/power_supply/AC/type", "Mains"), ("class/power_supply/AC/online", "1" if online else "0")):
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".tmp", "w") as f:
+            f.write(value + "\n")
+        os.replace(path + ".tmp", path)
+
+
+def run_uevent_latency(cfg):
+    """--probe-interval 3600, so only the uevent can explain a change: the
+    fixture's AC adapter is switched, then a crafted power_supply uevent is
+    written to the sign's test socket (LEDMARQUEE_TEST_UEVENT_SOCKET); the
+    time until the `policy` record arrives on a `watch` connection."""
+    sysfs = tempfile.mkdtemp(prefix="sysfs-", dir=cfg.workdir)
+    write_battery(sysfs, online=True)
+    uevents = os.path.join(sysfs, "..", os.path.basename(sysfs) + ".sock")
+    r = TmuxRun(cfg.binary, ["--sysfs-root", sysfs, "--probe-interval", "3600", "--static", MESSAGE], 200, 50,
+                cfg.workdir, extra_env={"LEDMARQUEE_TEST_UEVENT_SOCKET": uevents, "DBUS_SYSTEM_BUS_ADDRESS": NO_BUS})
+    try:
+        r.release()
+        conn, stream = watch_records(r)
+        with conn, socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            if not wait_until(lambda: os.path.exists(uevents), 5.0, 0.01):
+                raise RuntimeError("no uevent test socket")
+            r.wait_output_quiet(quiet=0.5, timeout=5.0)
+            latencies = []
+            for i in range(4 if cfg.quick else cfg.news_changes):
+                online = i % 2 == 1  # unplug first
+                write_battery(sysfs, online)
+                start = time.monotonic()
+                sender.sendto(UEVENT_AC.format(online=int(online), seq=i).encode(), uevents)
+                latencies.append((next_policy(conn, stream, not online) - start) * 1000)
+                time.sleep(0.1)
+        r.quit()
+        return {"latency_ms": latencies}
+    finally:
+        r.close()
+
+
+def run_profile_latency(cfg):
+    """power-profiles-daemon (python-dbusmock on a private bus): the time
+    from the Set of ActiveProfile (power-saver, then balanced, ...) being
+    sent to the `policy` record arriving on a `watch` connection."""
+    bus = PrivateBus(cfg.workdir)
+    setter = None
+    r = None
+    try:
+        setter = bus.setter()
+        if setter.stdout.readline().strip() != "ready":
+            raise RuntimeError("the profile setter did not connect")
+        empty = tempfile.mkdtemp(prefix="sysfs-", dir=cfg.workdir)
+        os.makedirs(os.path.join(empty, "class"))
+        r = TmuxRun(cfg.binary, ["--sysfs-root", empty, "--probe-interval", "3600", "--static", MESSAGE], 200, 50,
+                    cfg.workdir, extra_env={"DBUS_SYSTEM_BUS_ADDRESS": bus.address})
+        r.release()
+        if not wait_until(lambda: any("power-profiles-daemon" in e.get("source", "") for e in r.find_events("power")),
+                          5.0, 0.01):
+            raise RuntimeError("the sign never heard the daemon: " + json.dumps(r.events_list()[-3:]))
+        conn, stream = watch_records(r)
+        with conn:
+            r.wait_output_quiet(quiet=0.5, timeout=5.0)
+            latencies = []
+            for i in range(4 if cfg.quick else cfg.news_changes):
+                saver = i % 2 == 0
+                setter.stdin.write(("power-saver" if saver else "balanced") + "\n")
+                setter.stdin.flush()
+                arrived = next_policy(conn, stream, saver)
+                started = float(setter.stdout.readline())
+                latencies.append((arrived - started) * 1000)
+                time.sleep(0.1)
+        r.quit()
+        return {"latency_ms": latencies}
+    finally:
+        if r:
+            r.close()
+        if setter:
+            setter.stdin.close()
+            setter.kill()
+            setter.wait(10)
+        bus.close()
+
+
+def run_idle_news(cfg, sources):
+    """--static at 200x50 over the idle window, with the real netlink
+    socket and a D-Bus connection to a daemon (sources=True), or with
+    neither (a test socket nobody writes to, and no bus)."""
+    bus = PrivateBus(cfg.workdir) if sources else None
+    try:
+        env = {"DBUS_SYSTEM_BUS_ADDRESS": bus.address} if bus else {
+            "DBUS_SYSTEM_BUS_ADDRESS": NO_BUS, "LEDMARQUEE_TEST_UEVENT_SOCKET": os.path.join(cfg.workdir, "idle.sock")}
+        r = TmuxRun(cfg.binary, ["--static", MESSAGE], 200, 50, cfg.workdir, extra_env=env)
+        try:
+            r.release()
+            r.wait_output_quiet(quiet=0.4, timeout=5.0)
+            opened = r.find_events("powerSources")
+            result = r.measure_window(cfg.idle_window)
+            r.quit()
+            result["sources"] = opened[0] if opened else None
+            return result
+        finally:
+            r.close()
+    finally:
+        if bus:
+            bus.close()
+
+
+def measure_powernews(cfg, results):
+    log(f"power news: uevent and D-Bus profile change -> policy ({cfg.news_changes} changes each), "
+        f"--static wake-ups with and without the sources ({cfg.idle_window:g} s windows)")
+    results["uevent_latency"] = repeat(cfg, "uevent latency", run_uevent_latency)
+    results["profile_latency"] = repeat(cfg, "profile latency", run_profile_latency)
+    results["idle_news"] = repeat(cfg, "idle with netlink + D-Bus", run_idle_news, True)
+    results["idle_no_news"] = repeat(cfg, "idle without", run_idle_news, False)
+
+
 # ---------------------------------------------------------------- driver
 
 class Config:
@@ -782,6 +1009,7 @@ class Config:
         self.idle_window = 1.0 if args.quick else 30.0
         self.idle_timeout = 1 if args.quick else None  # None: the default 3 s
         self.cue_gaps = 1 if args.quick else 20
+        self.news_changes = 20  # power changes per run of each power-news row
         self.rss_settle = 0.4 if args.quick else 1.5
         self.settle = 0.1 if args.quick else 0.5
         self.sizes = [(200, 50), (80, 24), (300, 80)]
@@ -818,14 +1046,16 @@ def measure_clock(cfg, results):
 
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
-    if cfg.only in ("control", "fields"):
+    if cfg.only in ("control", "fields", "powernews"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "control_latency", "control_burst"):
             results[key] = []
         if cfg.only == "control":
             measure_control(cfg, results)
-        else:
+        elif cfg.only == "fields":
             measure_clock(cfg, results)
+        else:
+            measure_powernews(cfg, results)
         return results
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -865,6 +1095,7 @@ def measure(cfg):
         results["full_paint"][name] = paints
     log(f"cue advance ({cfg.cue_gaps} gaps of 2 s)")
     results["cue"] = repeat(cfg, "cue", run_cue)
+    measure_powernews(cfg, results)
     log("start-up on a pty")
     results["startup"] = repeat(cfg, "start-up", run_startup, [MESSAGE])
     if os.path.exists(UNIFONT_HEX):
@@ -960,6 +1191,16 @@ def build_report(cfg, raw):
     add("burst_lateness_p99", "control: frame-start lateness p99 during a burst of says",
         [percentile(r["jitter_us"], 99) / 1000 for r in bursts if r.get("jitter_us")], "ms", "< 5 ms", lambda v: v < 5.0)
     add("burst_seconds", "control: the burst (10,000 says; 1,000 with --quick) answered in", [r["burst_seconds"] for r in bursts], "s")
+    for key, label in (("uevent", "uevent datagram"), ("profile", "D-Bus ActiveProfile Set")):
+        runs = [r["latency_ms"] for r in (raw.get(f"{key}_latency") or []) if "error" not in r]
+        add(f"{key}_policy_p50", f"power news: {label} -> policy record, p50", [percentile(v, 50) for v in runs], "ms")
+        add(f"{key}_policy_p99", f"power news: {label} -> policy record, p99", [percentile(v, 99) for v in runs], "ms",
+            "< 100 ms", lambda v: v < 100.0)
+    for key, label in (("idle_news", "with netlink and a D-Bus connection"), ("idle_no_news", "without them")):
+        runs = raw.get(key) or []
+        add(f"{key}_wakeups", f"power news: --static {label}: wake-ups/s", col(runs, "wakeups_per_s"), "/s",
+            "< 1 /s", lambda v: v < 1.0)
+        add(f"{key}_cpu", f"power news: --static {label}: CPU (one core)", col(runs, "cpu_pct"), "%", fmt="{:.3f}")
     cue = raw["cue"]
     add("cue_mean", "cue advance error mean (gap - 2 s)", col(cue, "mean_ms"), "ms")
     add("cue_worst", "cue advance error worst", col(cue, "worst_ms"), "ms", "|worst| < 20 ms",
@@ -1034,9 +1275,11 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
-                        "control: the control socket's latency and burst rows; fields: the seconds clock row); "
+                        "control: the control socket's latency and burst rows; fields: the seconds clock row; "
+                        "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
+                        "without those sources); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

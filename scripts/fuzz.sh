@@ -38,6 +38,7 @@ TARGETS=(
   "layout:Layout:512:-"
   "control:Control:8192:-"
   "fields:Fields:1024:fields"
+  "uevent:Uevent:8704:uevent"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for
@@ -97,7 +98,7 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw
+    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw -I Sources/CSystemd
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap")
   module() {
@@ -117,7 +118,7 @@ build() {
   for entry in "${TARGETS[@]}"; do
     IFS=: read -r name folder _ _ <<<"$entry"
     swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
-      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -ldispatch -o "$dir/bin/fuzz-$name"
+      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -lsystemd -ldispatch -o "$dir/bin/fuzz-$name"
   done
   touch "$stamp"
   echo "fuzz: built ${#TARGETS[@]} targets in $((SECONDS - started)) s"

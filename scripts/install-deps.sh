@@ -3,11 +3,17 @@
 # the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
 # (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
 # terminfo entries), console-setup-linux (the Linux console fonts the glyph
-# tests read), and zsh and fish (the completion tests run the generated
-# scripts in them, as they do in bash).
+# tests read), zsh and fish (the completion tests run the generated
+# scripts in them, as they do in bash), libsystemd-dev (sd-bus, through
+# which the sign follows power-profiles-daemon on the system bus;
+# docs/power-probe.md), and for the tests of that: dbus-daemon (a private
+# bus standing in for the system bus), dbus-bin (dbus-send, which drives
+# the mock) and python3-dbusmock (power-profiles-daemon's stand-in, run
+# with Debian's /usr/bin/python3).
 set -euo pipefail
 
-packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
+  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

@@ -107,7 +107,8 @@ public enum Program {
         let controller: PlayerController
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
+                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
+                                              powerNews: PowerNews(environment: environment), reloader: reloader,
                                               feed: feed, control: control)
         } catch {
             control?.close()

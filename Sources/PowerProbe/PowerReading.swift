@@ -17,17 +17,20 @@ public struct PowerReading: Sendable, Hashable {
     /// Power saver or low battery; `nil` when there is no power data at all.
     public var lowPower: Bool?
     public var supply: MainsOrBattery
-    /// The platform profile is `low-power`/`quiet`, or every CPU prefers `power`.
+    /// The platform profile is `low-power`/`quiet`, every CPU prefers
+    /// `power`, or power-profiles-daemon says `power-saver` (``merging(_:)``).
     public var powerSaver: Bool
     /// On battery at a low charge (with its own hysteresis).
     public var lowBattery: Bool
     /// The system batteries' combined charge, on battery or on mains; nil
     /// when none reports one.
     public var batteryPercent: Int?
+    /// power-profiles-daemon's profile, when one answers on the system bus.
+    public var daemonProfile: DaemonProfile?
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
                 lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,
-                lowBattery: Bool = false, batteryPercent: Int? = nil) {
+                lowBattery: Bool = false, batteryPercent: Int? = nil, daemonProfile: DaemonProfile? = nil) {
         self.thermal = thermal
         self.hottestCelsius = hottestCelsius
         self.thermalSource = thermalSource
@@ -36,6 +39,7 @@ public struct PowerReading: Sendable, Hashable {
         self.powerSaver = powerSaver
         self.lowBattery = lowBattery
         self.batteryPercent = batteryPercent
+        self.daemonProfile = daemonProfile
     }
 
     /// A reading with no data at all.

@@ -19,6 +19,9 @@ final class PlayerController {
     private let log: EventLog?
     private let inputFD: Int32
     private let power: PowerSampler?
+    /// Uevents and power-profiles-daemon: a change of power at once rather
+    /// than at the next probe interval (docs/power-probe.md, "Power news").
+    private let powerNews: PowerNews?
     private let reloader: CueReloader?
     /// The control socket (docs/control.md), nil with `--no-control`.
     private let control: ControlServer?
@@ -38,8 +41,8 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, reloader: CueReloader?, feed: (any LiveCueSource)? = nil,
-         control: ControlServer? = nil) throws(TerminalError) {
+         inputFD: Int32, power: PowerSampler?, powerNews: PowerNews? = nil, reloader: CueReloader?,
+         feed: (any LiveCueSource)? = nil, control: ControlServer? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -50,6 +53,7 @@ final class PlayerController {
         self.log = log
         self.inputFD = inputFD
         self.power = power
+        self.powerNews = powerNews
         self.reloader = reloader
         self.control = control
         self.feed = feed
@@ -82,6 +86,7 @@ final class PlayerController {
                                 send: { engine.send(.fieldsFilled($0)) }, report: { [weak self] in self?.report($0) })
         engine.fill = { fields.fill($0) }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
+        startPowerNews()
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
         engine.start(with: power.map { [.power($0.read())] } ?? [])
@@ -113,6 +118,7 @@ final class PlayerController {
         }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        powerNews?.stop()
         fields.stop()
         feed?.stop()
         keys.stop()
@@ -213,6 +219,22 @@ final class PlayerController {
             case .probePower: readPower()
             }
         }
+    }
+
+    /// Opens the sources of power news before the first reading, so no
+    /// change falls between that reading and the watch; which opened is a
+    /// record of the log only (a machine without them is normal).
+    private func startPowerNews() {
+        guard let powerNews, power != nil else { return }
+        let sources = powerNews.start(onUevent: { [weak self] in
+            MainActor.assumeIsolated { self?.readPower() }
+        }, onProfile: { [weak self] profile in
+            MainActor.assumeIsolated {
+                self?.power?.setProfile(profile)
+                self?.readPower()
+            }
+        })
+        record(sources)
     }
 
     /// Takes a power reading now; it joins the batch in progress, if any.

@@ -2,22 +2,29 @@ import MarqueeCore
 import PowerProbe
 
 /// The power probe as the player sees it: how often to take a reading, and
-/// a reading in the terms of the motion policy (``PowerConditions``).
+/// a reading in the terms of the motion policy (``PowerConditions``), with
+/// the desktop's power profile folded in when power-profiles-daemon
+/// answers (docs/power-probe.md, "Power news").
 struct PowerSampler {
     /// Seconds between readings (`--probe-interval`).
     let interval: Double
     /// Takes a reading now; the probe keeps its hysteresis between calls.
     let read: () -> PowerConditions
+    /// Holds the daemon's latest profile (nil: none answers) for every
+    /// reading from now on; the caller takes one to apply it at once.
+    let setProfile: (DaemonProfile?) -> Void
 
     /// The sysfs probe under `root` (`--sysfs-root`).
     static func sysfs(root: String, interval: Double) -> PowerSampler {
         let probe = ProbeState(probe: PowerProbe(reader: SysfsReader(root: root)))
-        return PowerSampler(interval: interval) { conditions(from: probe.read()) }
+        return PowerSampler(interval: interval, read: { conditions(from: probe.read()) },
+                            setProfile: { probe.profile = $0 })
     }
 
     /// A probe reading as the conditions the player's policy reads.
     static func conditions(from reading: PowerReading) -> PowerConditions {
-        let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description]
+        let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description,
+                      reading.daemonProfile?.source]
             .compactMap { $0 }
             .joined(separator: "; ")
         return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: reading.thermalSummary,
@@ -26,9 +33,11 @@ struct PowerSampler {
     }
 }
 
-/// Holds the probe's hysteresis state between readings.
+/// Holds the probe's hysteresis state between readings, and the daemon's
+/// profile between its changes.
 private final class ProbeState {
     private var probe: PowerProbe
+    var profile: DaemonProfile?
     init(probe: PowerProbe) { self.probe = probe }
-    func read() -> PowerReading { probe.read() }
+    func read() -> PowerReading { probe.read().merging(profile) }
 }

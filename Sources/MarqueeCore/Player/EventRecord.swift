@@ -26,6 +26,10 @@ public enum EventRecord: Sendable, Equatable {
     case add(added: Int, count: Int)
     /// A remote `load` replaced the flow with `count` messages.
     case load(count: Int)
+    /// Which sources of power news opened at start (docs/power-probe.md):
+    /// `uevents` `kernel`, `test` or `none`; `profiles` `system bus` or
+    /// `none`; `note` why one is missing (nil when none is).
+    case powerSources(uevents: String, profiles: String, note: String?)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -45,6 +49,7 @@ public enum EventRecord: Sendable, Equatable {
         case .interruptEnded: "interruptEnded"
         case .add: "add"
         case .load: "load"
+        case .powerSources: "powerSources"
         }
     }
 
@@ -81,6 +86,8 @@ public enum EventRecord: Sendable, Equatable {
             json.add("added", added); json.add("count", count)
         case let .load(count):
             json.add("count", count)
+        case let .powerSources(uevents, profiles, note):
+            json.add("uevents", uevents); json.add("profiles", profiles); json.add("note", note)
         case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)

@@ -27,6 +27,8 @@ public struct JSONObjectWriter: Sendable {
     /// A value that may be unknown: `null` keeps the field's type a boolean
     /// whenever it is known, rather than a string standing in for "unknown".
     public mutating func add(_ key: String, _ value: Bool?) { add(key, raw: value.map { $0 ? "true" : "false" } ?? "null") }
+    /// A string that may be absent, `null` then, for the same reason.
+    public mutating func add(_ key: String, _ value: String?) { add(key, raw: value.map(JSONObjectWriter.quote) ?? "null") }
 
     public func finish() -> String { text + "}" }
 

@@ -46,6 +46,9 @@ enum E2E {
         return url
     }
 
+    /// A system bus address where no bus is.
+    static let noSystemBus = "unix:path=/nonexistent-ledmarquee-e2e-bus"
+
     /// A word quoted for `sh`.
     static func shellQuote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -68,6 +71,10 @@ enum E2E {
         // socket among them: a sign in a Session gets a runtime directory
         // of its own (`Session.runtimeDirectory`).
         environment["XDG_RUNTIME_DIR"] = "/nonexistent-ledmarquee-e2e-runtime"
+        // Nor may the developer's power-profiles-daemon in Power Saver stop
+        // every sign: no system bus, unless a test brings its own
+        // (`PrivateSystemBus`, docs/testing.md).
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = E2E.noSystemBus
         return environment
     }
 }

@@ -20,6 +20,10 @@ struct EventRecordTests {
             == #"{"t":33.000,"event":"interruptEnded","reason":"time"}"#)
         #expect(EventRecord.add(added: 2, count: 5).jsonLine(at: 4) == #"{"t":4.000,"event":"add","added":2,"count":5}"#)
         #expect(EventRecord.load(count: 2).jsonLine(at: 5) == #"{"t":5.000,"event":"load","count":2}"#)
+        #expect(EventRecord.powerSources(uevents: "kernel", profiles: "system bus", note: nil).jsonLine(at: 0.001)
+            == #"{"t":0.001,"event":"powerSources","uevents":"kernel","profiles":"system bus","note":null}"#)
+        #expect(EventRecord.powerSources(uevents: "none", profiles: "none", note: "a; b").jsonLine(at: 0)
+            == #"{"t":0.000,"event":"powerSources","uevents":"none","profiles":"none","note":"a; b"}"#)
     }
 
     @Test("an interrupt record carries an excerpt of a long message, like a cue record")
@@ -51,6 +55,8 @@ struct EventRecordTests {
             .resize(columns: 40, rows: 10), .reload(count: 3), .error(message: "x"), .quit,
             .interrupt(text: String(repeating: "z", count: 300), seconds: 7.5), .interruptEnded(reason: "clear"),
             .add(added: 1, count: 4), .load(count: 2),
+            .powerSources(uevents: "kernel", profiles: "none", note: "system bus: No such file or directory"),
+            .powerSources(uevents: "test", profiles: "system bus", note: nil),
         ]
         var types: [String: Set<String>] = [:]
         for record in records {
