@@ -3,11 +3,14 @@
 # the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
 # (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
 # terminfo entries), console-setup-linux (the Linux console fonts the glyph
-# tests read), and zsh and fish (the completion tests run the generated
-# scripts in them, as they do in bash).
+# tests read), zsh and fish (the completion tests run the generated
+# scripts in them, as they do in bash), and faketime (libfaketime: the
+# schedule end-to-end tests start the sign at a chosen wall-clock time, such
+# as 21:59:50, and watch quiet hours and message windows begin in real time;
+# the program itself has no clock switch for tests).
 set -euo pipefail
 
-packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish faketime)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

@@ -8,7 +8,8 @@
 public enum EventRecord: Sendable, Equatable {
     case start(version: String, columns: Int, rows: Int)
     case cue(index: Int, count: Int, text: String, automatic: Bool)
-    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String)
+    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String,
+                quiet: Bool = false)
     /// `lowPower` nil: the probe has no power data (written as JSON `null`).
     case power(thermal: String, lowPower: Bool?, source: String)
     case pause(paused: Bool, reason: String)
@@ -26,6 +27,11 @@ public enum EventRecord: Sendable, Equatable {
     case add(added: Int, count: Int)
     /// A remote `load` replaced the flow with `count` messages.
     case load(count: Int)
+    /// The flow went idle (no message in its schedule), `showing` the idle
+    /// `message` or `dark`; `flow` when a message is in window again.
+    case idle(showing: String)
+    /// Quiet hours began (`on`, in `mode`, `dim=20` or `off`) or ended.
+    case quiet(on: Bool, mode: String)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -45,6 +51,8 @@ public enum EventRecord: Sendable, Equatable {
         case .interruptEnded: "interruptEnded"
         case .add: "add"
         case .load: "load"
+        case .idle: "idle"
+        case .quiet: "quiet"
         }
     }
 
@@ -81,10 +89,17 @@ public enum EventRecord: Sendable, Equatable {
             json.add("added", added); json.add("count", count)
         case let .load(count):
             json.add("count", count)
-        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
+        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene, quiet):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)
             json.add("reduceMotion", reduceMotion); json.add("scene", scene)
+            // Only while quiet hours stop the sign: older readers see the same records.
+            if quiet { json.add("quiet", true) }
+        case let .idle(showing):
+            json.add("showing", showing)
+        case let .quiet(on, mode):
+            json.add("on", on)
+            if on { json.add("mode", mode) }
         case let .power(thermal, lowPower, source):
             json.add("thermal", thermal); json.add("lowPower", lowPower); json.add("source", source)
         case let .pause(paused, reason):
