@@ -8,8 +8,7 @@
 public enum EventRecord: Sendable, Equatable {
     case start(version: String, columns: Int, rows: Int)
     case cue(index: Int, count: Int, text: String, automatic: Bool)
-    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String,
-                quiet: Bool = false)
+    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String)
     /// `lowPower` nil: the probe has no power data (written as JSON `null`).
     case power(thermal: String, lowPower: Bool?, source: String)
     case pause(paused: Bool, reason: String)
@@ -89,12 +88,10 @@ public enum EventRecord: Sendable, Equatable {
             json.add("added", added); json.add("count", count)
         case let .load(count):
             json.add("count", count)
-        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene, quiet):
+        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)
             json.add("reduceMotion", reduceMotion); json.add("scene", scene)
-            // Only while quiet hours stop the sign: older readers see the same records.
-            if quiet { json.add("quiet", true) }
         case let .idle(showing):
             json.add("showing", showing)
         case let .quiet(on, mode):

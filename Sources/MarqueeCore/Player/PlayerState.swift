@@ -309,8 +309,7 @@ public struct PlayerState: Sendable {
         let motion = motion
         return .policy(fps: motion.framesPerSecond, animation: motion.animationAllowed, effects: effectsAllowed,
                        tier: tier.rawValue, thermal: settings.thermalOverride.map(\.description) ?? power.thermal?.description ?? "unknown",
-                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue,
-                       quiet: quietDark)
+                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue)
     }
 
     /// Applies `change`, keeps the flow on a message in its schedule and
