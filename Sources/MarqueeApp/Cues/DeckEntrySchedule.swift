@@ -28,7 +28,9 @@ extension CueFileParser {
                 default: _ = try Schedule.moment(parsing: text)
                 }
             } catch {
-                throw ParseError("\(place): \"\(key)\" \(quoted(text)): \(error.message)")
+                // A date's error quotes the whole value already.
+                let value = key == "days" || key == "hours" ? " \(quoted(text)):" : ""
+                throw ParseError("\(place): \"\(key)\"\(value) \(error.message)")
             }
         }
         do throws(ScheduleError) {
