@@ -38,6 +38,7 @@ TARGETS=(
   "layout:Layout:512:-"
   "control:Control:8192:-"
   "fields:Fields:1024:fields"
+  "schedule:Schedule:1024:schedule"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for

@@ -230,3 +230,14 @@ struct ScheduleFlowTests {
         #expect(state.controlsHideDelay == 3)
     }
 }
+
+/// The two schedule records as the events log writes them (docs/events-log.md).
+@Suite("Schedule records")
+struct ScheduleRecordTests {
+    @Test("idle and quiet lines")
+    func lines() {
+        #expect(EventRecord.idle(showing: "dark").jsonLine(at: 1.5) == #"{"t":1.500,"event":"idle","showing":"dark"}"#)
+        #expect(EventRecord.quiet(on: true, mode: "dim=20").jsonLine(at: 2) == #"{"t":2.000,"event":"quiet","on":true,"mode":"dim=20"}"#)
+        #expect(EventRecord.quiet(on: false, mode: "off").jsonLine(at: 3) == #"{"t":3.000,"event":"quiet","on":false}"#)
+    }
+}
