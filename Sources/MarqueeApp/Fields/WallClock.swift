@@ -59,6 +59,11 @@ enum WallClock {
                            hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))
     }
 
+    /// The local civil time now, to the second.
+    static func localNow() -> LocalMoment? {
+        civil(at: Int64(now().rounded(.down)))
+    }
+
     /// `localtime_r` does not read `TZ` by itself; `tzset` does, once.
     private static let zoneRead = ZoneRead()
 

@@ -35,11 +35,6 @@ final class ScheduleTimer {
         self.send = send
     }
 
-    /// The local time now, to the second.
-    static func localNow() -> LocalMoment? {
-        WallClock.civil(at: Int64(WallClock.now().rounded(.down)))
-    }
-
     /// The engine's ``PlaybackEngine/localTime`` hook, asked when the
     /// schedules changed: the time now, and the timer set for the new ones.
     func localTime() -> LocalMoment? {
@@ -49,7 +44,7 @@ final class ScheduleTimer {
             }
         }
         restart()
-        return ScheduleTimer.localNow()
+        return WallClock.localNow()
     }
 
     func stop() {
@@ -63,7 +58,7 @@ final class ScheduleTimer {
     /// is not touched.
     private func clockWasSet() {
         jumps += 1
-        if let moment = ScheduleTimer.localNow() { send(moment) }
+        if let moment = WallClock.localNow() { send(moment) }
         restart()
     }
 
@@ -73,6 +68,7 @@ final class ScheduleTimer {
             while !Task.isCancelled {
                 guard let self else { return }
                 let state = self.state()
+                guard state.followsSchedules else { return }  // schedules gone with a reload
                 let now = Int64(WallClock.now().rounded(.down))
                 guard let wake = ZoneTimeline.nextWake(after: now, zone: WallClock.civil, nextEdge: state.nextScheduleEdge) else {
                     return  // nothing will ever change: no timer at all
@@ -84,7 +80,7 @@ final class ScheduleTimer {
                     do { try await Task.sleep(for: .seconds(left + ScheduleTimer.edgeSlack), clock: clock) } catch { return }
                     left = Double(wake) - WallClock.now()
                 }
-                guard let moment = ScheduleTimer.localNow() else { return }
+                guard let moment = WallClock.localNow() else { return }
                 self.send(moment)
             }
         }

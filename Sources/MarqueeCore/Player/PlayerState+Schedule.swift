@@ -8,6 +8,10 @@ extension PlayerState {
     /// every input, so no frame shows a stale window).
     public var needsLocalTime: Bool { timeSerial != scheduleSerial }
 
+    /// Whether anything here reads the clock: a cue with a schedule, or
+    /// quiet hours. Without either the host runs no schedule timer at all.
+    public var followsSchedules: Bool { !inWindow.isEmpty || settings.quiet != nil }
+
     /// Whether the cue at `index` may show now.
     public func isInWindow(_ index: Int) -> Bool { inWindow.isEmpty || inWindow[index] }
 

@@ -99,6 +99,7 @@ struct ScheduleFlowTests {
         #expect(Self.records(effects).contains(.idle(showing: "dark")))
         #expect(state.idle && state.isDark)
         #expect(state.frameTickerID.framesPerSecond == 0 && !state.advanceConditions.shouldSchedule)
+        #expect(state.statusSnapshot(at: 1).idle && !state.statusSnapshot(at: 1).quiet)
         #expect(Self.scene(state).dark)
         // Keys that move have nowhere to go; goto is refused with the reason.
         _ = state.reduce(.key(.character("n")), at: 2)
@@ -176,6 +177,7 @@ struct ScheduleFlowTests {
         let effects = state.reduce(.localTime(Self.at("22:00")), at: 1)
         #expect(Self.records(effects) == [.quiet(on: true, mode: "dim=20")])
         #expect(Self.scene(state).brightness == 0.2 && state.motion.animationAllowed && !state.isDark)
+        #expect(state.statusSnapshot(at: 1).quiet)
         #expect(state.controlsLine.contains("quiet hours, dim 20%"))
         _ = state.reduce(.key(.character("n")), at: 2)
         #expect(state.cueIndex == 1, "in dim mode a key does what it always does")
