@@ -625,6 +625,47 @@ def run_idle(cfg, mode):
         r.close()
 
 
+def hours_around(before_h, after_h):
+    """A window `HH:MM-HH:MM` (UTC, minutes) from `before_h` hours before now
+    to `after_h` hours after: negative `before_h` starts it in the future."""
+    now = time.gmtime()
+    minute = now.tm_hour * 60 + now.tm_min
+    start = (minute - int(before_h * 60)) % 1440
+    end = (minute + int(after_h * 60)) % 1440
+    return f"{start // 60:02d}:{start % 60:02d}-{end // 60:02d}:{end % 60:02d}"
+
+
+def run_schedule(cfg, mode):
+    """A sign dark for the night, at 200x50: `quiet` is quiet hours with
+    --quiet-mode off around now; `idle` is a deck whose one message's hours
+    start two hours from now (no --idle-message: dark). Either way only the
+    power probe (every 2 s) and the next edge, hours away, may wake it."""
+    env = {"TZ": "UTC"}
+    if mode == "quiet":
+        args = ["--quiet", hours_around(1, 2), "--quiet-mode", "off", MESSAGE]
+    else:
+        deck = os.path.join(cfg.workdir, "later-deck.json")
+        with open(deck, "w") as f:
+            json.dump([{"text": "LATER", "hours": hours_around(-2, 3)}], f)
+        args = ["-f", deck]
+    if cfg.idle_timeout is not None:
+        args += ["--idle-timeout", str(cfg.idle_timeout)]
+    r = TmuxRun(cfg.binary, args, 200, 50, cfg.workdir, extra_env=env)
+    try:
+        r.release()
+        want = ("quiet", {"on": True}) if mode == "quiet" else ("idle", {"showing": "dark"})
+        if not wait_until(lambda: r.find_events(want[0], **want[1]), 3.0, 0.01):
+            raise RuntimeError(f"the sign did not go dark ({mode}): " + json.dumps(r.events_list()[-4:]))
+        # Past the controls line shown at start.
+        time.sleep((cfg.idle_timeout if cfg.idle_timeout is not None else 3) + 0.7)
+        r.wait_output_quiet(quiet=0.4, timeout=5.0)
+        result = r.measure_window(cfg.idle_window)
+        r.quit()
+        return result
+    finally:
+        r.close()
+
+
 def run_cue(cfg):
     """-s 2 on a 3-line cue file: gaps between automatic cue events minus 2 s.
     The messages fit the sign at LED scale 2, so each is held for exactly its
@@ -1044,14 +1085,22 @@ def measure_clock(cfg, results):
     results["clock"] = repeat(cfg, "clock", run_idle, "clock")
 
 
+def measure_schedule(cfg, results):
+    log(f"dark for the night: quiet hours off, then no message in window ({cfg.idle_window:g} s windows)")
+    results["dark_quiet"] = repeat(cfg, "dark (quiet hours off)", run_schedule, "quiet")
+    results["dark_idle"] = repeat(cfg, "dark (none in window)", run_schedule, "idle")
+
+
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
-    if cfg.only in ("control", "fields", "powernews"):
+    if cfg.only in ("control", "fields", "powernews", "schedule"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst"):
+                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle"):
             results[key] = []
         if cfg.only == "control":
             measure_control(cfg, results)
+        elif cfg.only == "schedule":
+            measure_schedule(cfg, results)
         elif cfg.only == "fields":
             measure_clock(cfg, results)
         else:
@@ -1067,7 +1116,8 @@ def measure(cfg):
         measure_control(cfg, results)
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
-        for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi"):
+        for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
+                    "dark_quiet", "dark_idle"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1079,6 +1129,7 @@ def measure(cfg):
     log(f"paused ({cfg.idle_window:g} s window)")
     results["paused"] = repeat(cfg, "paused", run_idle, "paused")
     measure_clock(cfg, results)
+    measure_schedule(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -1180,6 +1231,17 @@ def build_report(cfg, raw):
         col(clock, "wakeups_per_s"), "/s", "<= 3 /s", lambda v: v <= 3.0)
     add("clock_bytes", f"seconds clock {CLOCK_MESSAGE} at rest: bytes/s to terminal", col(clock, "bytes_per_s"),
         "B/s", fmt="{:,.0f}")
+    # Dark for the night: the power probe (every 2 s, 0.5 /s) and the next
+    # edge, hours away, are all that may wake it.
+    for key, what in (("dark_quiet", "quiet hours off"), ("dark_idle", "none in window")):
+        runs = raw.get(key) or []
+        add(f"{key}_cpu", f"dark ({what}): CPU (one core)", col(runs, "cpu_pct"), "%", "< 0.1 %",
+            lambda v: v < 0.1, fmt="{:.3f}")
+        add(f"{key}_wakeups", f"dark ({what}): wake-ups/s (voluntary csw)", col(runs, "wakeups_per_s"), "/s",
+            "<= 0.6 /s (the probe's 0.5)", lambda v: v <= 0.6)
+        add(f"{key}_wakeups_hour", f"dark ({what}): wake-ups per hour", [v * 3600 for v in col(runs, "wakeups_per_s")],
+            "/h", fmt="{:,.0f}")
+        add(f"{key}_bytes", f"dark ({what}): bytes/s to terminal", col(runs, "bytes_per_s"), "B/s", fmt="{:.1f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]
     frames = [r["frame_ms"] for r in latency if "error" not in r]
@@ -1275,11 +1337,11 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
-                        "without those sources); "
+                        "without those sources; schedule: a sign dark for the night); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

@@ -39,6 +39,7 @@ TARGETS=(
   "control:Control:8192:-"
   "fields:Fields:1024:fields"
   "uevent:Uevent:8704:uevent"
+  "schedule:Schedule:1024:schedule"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for

@@ -181,6 +181,9 @@ public enum Program {
         settings.thermalOverride = options.thermal
         settings.lowPowerOverride = options.lowPower
         settings.idleTimeout = options.idleTimeout
+        // The bound of a cue file's lines holds for the idle message too.
+        settings.idleCue = options.idleMessage.map { Cue(text: String(decoding: CueFileParser.cut(Array($0.utf8)), as: UTF8.self)) }
+        settings.quiet = options.quiet.map { QuietHours(windows: $0, mode: options.quietMode ?? .standard) }
         return settings
     }
 

@@ -14,6 +14,8 @@ enum Snapshot {
         var fields = FieldReader()
         func start(_ settings: PlayerSettings) -> PlayerState {
             var state = PlayerState(cues: cues, settings: settings, seed: 1, at: 0)
+            // Schedules and quiet hours as they stand now (docs/schedules.md).
+            if state.needsLocalTime, let now = WallClock.localNow() { _ = state.reduce(.localTime(now), at: 0) }
             fill(&state, at: 0, with: &fields)
             _ = state.reduce(.measured(layouts.measure(state, columns: columns, rows: rows)), at: 0)
             return state

@@ -45,6 +45,12 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// as ``PlayerInput/fieldsFilled(_:)``, so a frame never shows a
     /// message's fields unfilled. Nil: nothing new.
     public var fill: (PlayerState) -> FilledFields? = { _ in nil }
+    /// The local civil time, when the state asks for it
+    /// (``PlayerState/needsLocalTime``: the cues changed and have
+    /// schedules); asked after every input, before the fields, and reduced
+    /// as ``PlayerInput/localTime(_:)``, so no frame shows a message out of
+    /// its window (docs/schedules.md). Nil: the host has no clock to read.
+    public var localTime: () -> LocalMoment? = { nil }
 
     /// Inputs waiting for the batch in progress, each remote command with
     /// whoever waits for its answer.
@@ -138,6 +144,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 } else {
                     effects = state.reduce(input, at: t)
                 }
+                if state.needsLocalTime, let moment = localTime() { effects += state.reduce(.localTime(moment), at: t) }
                 if let filled = fill(state) { effects += state.reduce(.fieldsFilled(filled), at: t) }
                 effects += state.reduce(.measured(measure(state)), at: t)
                 if !effects.isEmpty { onEffects(effects) }

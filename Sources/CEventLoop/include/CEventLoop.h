@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <sys/eventfd.h>
 
+#include "clock_jump.h"
 #include "dispatch_main_queue_spi.h"
 
 // ppoll with a timeout in nanoseconds (negative: wait for ever). ppoll and

@@ -129,6 +129,8 @@ public enum CommandLineParser {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
         try checkLiveOptions(options, scan)
+        // A mode without hours would be a silent no-op (docs/schedules.md).
+        if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {
             guard options.file == nil else { throw UsageError("give either a message or --file, not both") }
             guard options.follow == nil else { throw UsageError("give either a message or --follow, not both") }

@@ -107,6 +107,23 @@ enum OptionValues {
                 throw UsageError("'\(label) -' is refused: standard output is the sign; give a file name (or /dev/stderr with 2>FILE)")
             }
             options.events = path
+        case "idle-message":
+            guard !TerminalText.sanitize(value).allSatisfy({ $0 == " " }) else {
+                throw UsageError("option '\(label)' needs a text to show (leave it out to go dark)")
+            }
+            options.idleMessage = value
+        case "quiet":
+            do {
+                options.quiet = try TimeWindow.parseList(value)
+            } catch {
+                throw UsageError("'\(label)' needs hours like 22:00-07:00: \(error.message)")
+            }
+        case "quiet-mode":
+            do {
+                options.quietMode = try QuietHours.Mode(parsing: value)
+            } catch {
+                throw UsageError(error.message)
+            }
         case "name":
             do { try ControlSocketPath.validate(name: value) } catch { throw UsageError(error.message) }
             options.name = value

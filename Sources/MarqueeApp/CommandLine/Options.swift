@@ -29,6 +29,13 @@ public struct Options: Sendable, Equatable {
     public var probeInterval = 2.0
     public var idleTimeout = Options.player.idleTimeout
     public var events: String?
+    /// `--idle-message`: shown while no message is in its schedule.
+    public var idleMessage: String?
+    /// `--quiet`: the windows of quiet hours.
+    public var quiet: [TimeWindow]?
+    /// `--quiet-mode`; nil when not given (the default mode, and no
+    /// `--quiet` needed).
+    public var quietMode: QuietHours.Mode?
     /// `--name`: which sign `ledmarquee send` reaches (nil: `default`).
     public var name: String?
     /// `--control PATH`: the control socket's path, whatever the name.

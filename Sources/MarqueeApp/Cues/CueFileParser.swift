@@ -71,7 +71,7 @@ public enum CueFileParser {
 
     /// The keys a deck entry may have (and `colour`, taken for `color`);
     /// any other is ignored with a note.
-    static let deckKeys = ["text", "caption", "seconds"] + lookKeys
+    static let deckKeys = ["text", "caption", "seconds"] + lookKeys + scheduleKeys
 
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
@@ -116,12 +116,13 @@ public enum CueFileParser {
                 default: throw ParseError("\(place): \"seconds\" must be a number")
                 }
                 let look = try look(of: object, place: place, notes: &notes)
+                let schedule = try schedule(of: object, place: place)
                 let unknown = object.keys.filter { !deckKeys.contains($0) && $0 != "colour" }.sorted()
                 if !unknown.isEmpty {
                     let names = unknown.map(quoted).joined(separator: ", ")
                     notes.append("\(place): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (an entry has \(deckKeys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
-                cues.append(try cue(text: text, caption: caption, seconds: seconds, look: look, place: place))
+                cues.append(try cue(text: text, caption: caption, seconds: seconds, look: look, schedule: schedule, place: place))
             default:
                 throw ParseError("\(place): must be a string or an object with \"text\"")
             }
@@ -154,9 +155,9 @@ public enum CueFileParser {
         return Array(lead + length <= line.endIndex ? line : line[..<lead])
     }
 
-    private static func cue(text: String, caption: String?, seconds: Double, look: CueLook = .none,
+    private static func cue(text: String, caption: String?, seconds: Double, look: CueLook = .none, schedule: Schedule? = nil,
                             place: String) throws(ParseError) -> Cue {
-        let cue = Cue(text: text, caption: caption, seconds: seconds, look: look)
+        let cue = Cue(text: text, caption: caption, seconds: seconds, look: look, schedule: schedule)
         guard !cue.text.allSatisfy({ $0 == " " }) else { throw ParseError("\(place): \"text\" is empty") }
         return cue
     }

@@ -47,6 +47,23 @@ enum WallClock {
         return time == -1 ? nil : Double(time)
     }
 
+    /// The civil time the local zone shows at `seconds` since the epoch
+    /// (what a schedule is read on, docs/schedules.md); nil when the zone
+    /// cannot say.
+    static func civil(at seconds: Int64) -> LocalMoment? {
+        zoneRead.ensure()
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        return LocalMoment(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                           hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: min(59, Int(parts.tm_sec)))
+    }
+
+    /// The local civil time now, to the second.
+    static func localNow() -> LocalMoment? {
+        civil(at: Int64(now().rounded(.down)))
+    }
+
     /// `localtime_r` does not read `TZ` by itself; `tzset` does, once.
     private static let zoneRead = ZoneRead()
 

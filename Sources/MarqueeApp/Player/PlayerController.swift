@@ -85,6 +85,8 @@ final class PlayerController {
         let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
                                 send: { engine.send(.fieldsFilled($0)) }, report: { [weak self] in self?.report($0) })
         engine.fill = { fields.fill($0) }
+        let schedule = ScheduleTimer(clock: engine.clock, state: { engine.state }, send: { engine.send(.localTime($0)) })
+        engine.localTime = { schedule.localTime() }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
         startPowerNews()
         // The first reading joins the start's batch: the opening records and
@@ -120,6 +122,7 @@ final class PlayerController {
         backgroundTasks.forEach { $0.cancel() }
         powerNews?.stop()
         fields.stop()
+        schedule.stop()
         feed?.stop()
         keys.stop()
         signals?.stop()

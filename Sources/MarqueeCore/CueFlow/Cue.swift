@@ -18,8 +18,12 @@ public struct Cue: Sendable, Equatable {
     public let fields: CueFields?
     /// Its own colour, style and motion, where they differ from the sign's.
     public let look: CueLook
+    /// When it may show (a deck entry's `days`, `hours`, `from`, `until`);
+    /// nil for always (docs/schedules.md).
+    public let schedule: Schedule?
 
-    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard, look: CueLook = .none) {
+    public init(text: String, caption: String? = nil, seconds: Double = SecondsPerMessage.standard, look: CueLook = .none,
+                schedule: Schedule? = nil) {
         let cleanText = TerminalText.sanitize(text)
         let cleanCaption = caption.map(TerminalText.sanitize).flatMap { $0.isEmpty ? nil : $0 }
         // Most messages have no brace at all: no template to parse.
@@ -31,14 +35,16 @@ public struct Cue: Sendable, Equatable {
             template.map { $0.isLive ? written : $0.render { $0.source } } ?? written
         }
         self.init(text: unescaped(cleanText, textTemplate), caption: cleanCaption.map { unescaped($0, captionTemplate) },
-                  seconds: seconds, look: look, fields: fields)
+                  seconds: seconds, look: look, schedule: schedule, fields: fields)
     }
 
     /// Builds the cue from text that is already clean; the one place the
     /// display strings are made (`kept` lends those of a text or caption
     /// that did not change, which are not made again).
-    private init(text: String, caption: String?, seconds: Double, look: CueLook, fields: CueFields?, kept: Cue? = nil) {
+    private init(text: String, caption: String?, seconds: Double, look: CueLook, schedule: Schedule?, fields: CueFields?,
+                 kept: Cue? = nil) {
         self.text = text
+        self.schedule = schedule?.isUnrestricted == true ? nil : schedule
         self.caption = caption?.isEmpty == false ? caption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
         self.look = look
@@ -63,6 +69,6 @@ public struct Cue: Sendable, Equatable {
     /// clock in the caption does not set the message again, nor the reverse.
     public func filled(text: String, caption: String?, previous: Cue? = nil) -> Cue {
         Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, look: look,
-            fields: nil, kept: previous ?? self)
+            schedule: schedule, fields: nil, kept: previous ?? self)
     }
 }

@@ -54,11 +54,17 @@ public struct MarqueeScene: Sendable, Equatable {
     public var countdown: Countdown?
     public var controls: String?
     public var help: [String]?
+    /// Nothing on the LED panel, not even unlit LEDs: quiet hours off, or
+    /// an idle flow without `--idle-message` (docs/schedules.md).
+    public var dark: Bool
+    /// Brightness of every LED, 1 in full; quiet hours dim it. The frame
+    /// carries it to the screen (``FrameModel/ledBrightness``).
+    public var brightness: Double
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
-                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil) {
+                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, dark: Bool = false, brightness: Double = 1) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -74,6 +80,8 @@ public struct MarqueeScene: Sendable, Equatable {
         self.countdown = countdown
         self.controls = controls
         self.help = help
+        self.dark = dark
+        self.brightness = brightness.isFinite ? min(1, max(0.01, brightness)) : 1
     }
 
     /// Number of rainbow hue slots the terminal palette provides.

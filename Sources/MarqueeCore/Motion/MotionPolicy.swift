@@ -6,8 +6,11 @@
 ///                      thermal: .fair, scene: .active).framesPerSecond  // 30
 /// ```
 public enum MotionPolicy {
-    public static func resolve(surface: Surface, lowPower: Bool, reduceMotion: Bool, thermal: ThermalState, scene: ScenePhase) -> MotionDecision {
-        guard scene == .active, !lowPower, !reduceMotion else { return .stopped }
+    /// `quiet`: quiet hours with `--quiet-mode off` hold, and no key lit
+    /// the sign (docs/schedules.md): stopped, as in the background.
+    public static func resolve(surface: Surface, lowPower: Bool, reduceMotion: Bool, thermal: ThermalState, scene: ScenePhase,
+                               quiet: Bool = false) -> MotionDecision {
+        guard scene == .active, !quiet, !lowPower, !reduceMotion else { return .stopped }
         switch thermal {
         case .serious, .critical:
             return .stopped

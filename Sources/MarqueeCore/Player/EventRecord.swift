@@ -30,6 +30,11 @@ public enum EventRecord: Sendable, Equatable {
     /// `uevents` `kernel`, `test` or `none`; `profiles` `system bus` or
     /// `none`; `note` why one is missing (nil when none is).
     case powerSources(uevents: String, profiles: String, note: String?)
+    /// The flow went idle (no message in its schedule), `showing` the idle
+    /// `message` or `dark`; `flow` when a message is in window again.
+    case idle(showing: String)
+    /// Quiet hours began (`on`, in `mode`, `dim=20` or `off`) or ended.
+    case quiet(on: Bool, mode: String)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -50,6 +55,8 @@ public enum EventRecord: Sendable, Equatable {
         case .add: "add"
         case .load: "load"
         case .powerSources: "powerSources"
+        case .idle: "idle"
+        case .quiet: "quiet"
         }
     }
 
@@ -92,6 +99,11 @@ public enum EventRecord: Sendable, Equatable {
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)
             json.add("reduceMotion", reduceMotion); json.add("scene", scene)
+        case let .idle(showing):
+            json.add("showing", showing)
+        case let .quiet(on, mode):
+            json.add("on", on)
+            if on { json.add("mode", mode) }
         case let .power(thermal, lowPower, source):
             json.add("thermal", thermal); json.add("lowPower", lowPower); json.add("source", source)
         case let .pause(paused, reason):

@@ -1,7 +1,7 @@
 /// Everything that can happen to the player, as one value: a key, a timer
 /// that fired, a power reading, the terminal changing. Every source —
 /// keyboard, signals, timers, the probe, the cue-file watcher, the control
-/// socket, live fields, and later schedules — turns what it saw into one of
+/// socket, live fields, schedules — turns what it saw into one of
 /// these and hands it to ``PlayerState/reduce(_:at:)``, the player's only
 /// way in (see docs/architecture.md).
 ///
@@ -45,4 +45,9 @@ public enum PlayerInput: Sendable, Equatable {
     /// The shown message's live fields were read (docs/live-fields.md);
     /// the host sends it when their text may have changed.
     case fieldsFilled(FilledFields)
+    /// The local civil time, read by the host at a schedule edge, after a
+    /// wall-clock jump, or when the cues changed and have schedules
+    /// (docs/schedules.md): which messages are in window, and whether
+    /// quiet hours hold, follow from it.
+    case localTime(LocalMoment)
 }

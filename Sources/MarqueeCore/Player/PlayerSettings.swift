@@ -26,6 +26,11 @@ public struct PlayerSettings: Sendable, Equatable {
     public var lowPowerOverride: Bool?
     /// Seconds without a key before the controls line hides.
     public var idleTimeout = 3.0
+    /// `--idle-message`: shown while no message is in its schedule; nil
+    /// goes dark instead (docs/schedules.md).
+    public var idleCue: Cue?
+    /// `--quiet` and `--quiet-mode`; nil for none.
+    public var quiet: QuietHours?
 
     public init() {}
 

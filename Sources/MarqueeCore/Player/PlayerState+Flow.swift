@@ -108,15 +108,22 @@ extension PlayerState {
     }
 
     /// The order position after a move, reshuffling at the seam of a looping
-    /// shuffled flow; `nil` at an end when not looping.
+    /// shuffled flow; `nil` at an end when not looping. Messages out of
+    /// their schedule are stepped over (docs/schedules.md); nil when none
+    /// is in window that way.
     mutating func nextPosition(_ direction: CueSequence.Direction) -> Int? {
-        guard let position = CueSequence.step(from: orderPosition, count: order.count, direction: direction, loop: settings.loop) else {
-            return nil
+        var position = orderPosition
+        for _ in 0..<order.count {
+            guard let step = CueSequence.step(from: position, count: order.count, direction: direction, loop: settings.loop) else {
+                return nil
+            }
+            if settings.shuffle, direction == .forward, step == 0, order.count > 1 {
+                order = ShuffleOrder.make(count: order.count, avoidingFirst: cueIndex, using: &random)
+            }
+            position = step
+            if isInWindow(order[position]) { return position }
         }
-        if settings.shuffle, direction == .forward, position == 0, order.count > 1 {
-            order = ShuffleOrder.make(count: order.count, avoidingFirst: cueIndex, using: &random)
-        }
-        return position
+        return nil
     }
 
     /// Shows the flow's message at an order position from its entry

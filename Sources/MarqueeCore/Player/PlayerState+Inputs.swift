@@ -8,7 +8,10 @@ extension PlayerState {
             state.controlsVisible = true
             if state.noticeHeldUntil.map({ t >= $0 }) ?? true { state.clearNotice() }
             var effects: [PlayerEffect] = [.log(.key(name: key.name))]
-            switch KeyBindings.action(for: key) {
+            let action = KeyBindings.action(for: key)
+            // A dark quiet sign wakes first (docs/schedules.md).
+            if state.lightQuietSign(for: action) { return effects }
+            switch action {
             case .quit?:
                 // Esc closes the overlay first: the overlay says so.
                 if key == .escape, state.helpOpen {
@@ -73,13 +76,18 @@ extension PlayerState {
     /// idle timeout, but a notice for at least ``NoticeLimiter/minimumSeconds``
     /// so it can be read even with `--idle-timeout 0`.
     public var controlsHideDelay: Double {
-        notice == nil ? settings.idleTimeout : max(settings.idleTimeout, NoticeLimiter.minimumSeconds)
+        notice == nil && !quietLit ? settings.idleTimeout : max(settings.idleTimeout, NoticeLimiter.minimumSeconds)
     }
 
     /// Hides the controls line (the idle timer fired).
-    mutating func hideControls() {
-        controlsVisible = false
-        clearNotice()
+    mutating func hideControls(at t: Double) -> [PlayerEffect] {
+        transaction(at: t) { state in
+            state.controlsVisible = false
+            state.clearNotice()
+            // A sign a key lit in quiet hours goes quiet again.
+            state.quietLit = false
+            return []
+        }
     }
 
     /// A new power reading from the probe; logs a `power` event when the
@@ -133,6 +141,7 @@ extension PlayerState {
     /// Why motion is stopped, for notices and the status line.
     public var motionStopReason: String {
         if scenePhase != .active { return "in background" }
+        if quietDark { return "quiet hours" }
         if effectiveLowPower { return "low power" }
         if settings.reduceMotion { return "reduce motion" }
         if effectiveThermal >= .serious { return "heat" }

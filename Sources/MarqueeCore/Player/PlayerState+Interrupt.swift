@@ -28,6 +28,11 @@ extension PlayerState {
         // The bar stood for the wait the interrupt cut short; the flow's
         // message comes back to a whole one.
         frozenCountdown = 1
+        guard !idle else {
+            // Nothing in window: back to the idle message, or dark.
+            restartMessage(at: t)
+            return ended
+        }
         return ended + show(position: orderPosition, automatic: false, at: t)
     }
 

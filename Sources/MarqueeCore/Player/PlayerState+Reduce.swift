@@ -27,8 +27,7 @@ extension PlayerState {
             showNotice(text, at: t)
             return []
         case .idleTimeout:
-            hideControls()
-            return []
+            return hideControls(at: t)
         case .advanceDue:
             return advanceAutomatically(at: t)
         case .passDue:
@@ -39,6 +38,8 @@ extension PlayerState {
             return interruptDue(at: t)
         case .fieldsFilled(let filled):
             return fill(filled, at: t)
+        case .localTime(let moment):
+            return apply(localTime: moment, at: t)
         }
     }
 }

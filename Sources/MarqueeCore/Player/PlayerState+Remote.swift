@@ -23,6 +23,8 @@ extension PlayerState {
 
     private mutating func perform(_ command: RemoteCommand, at t: Double) -> (RemoteOutcome, [PlayerEffect]) {
         switch command {
+        case .next where idle && scheduledCount == 0, .previous where idle && scheduledCount == 0:
+            return (.refused("no message is in its schedule now"), [])
         case .next:
             guard let position = nextPosition(.forward) else { return (.refused("at the last cue (the flow does not loop)"), []) }
             return (.done, jump(to: position, at: t))
@@ -33,6 +35,10 @@ extension PlayerState {
             guard cues.indices.contains(index), let position = order.firstIndex(of: index) else {
                 // Said for people, who count cues from 1.
                 return (.refused("no cue \(index + 1) (the flow has \(cues.count))"), [])
+            }
+            // The sign never shows a message outside its window (docs/schedules.md).
+            guard isInWindow(index) else {
+                return (.refused("cue \(index + 1) is outside its schedule now (\(cues[index].schedule?.summary ?? "always"))"), [])
             }
             return (.done, jump(to: position, at: t))
         case .pause:

@@ -27,7 +27,7 @@ extension PlayerState {
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
         let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight)
         let placement: MarqueeScene.Placement = placementKind == .scrolling
-            ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: isFlow ? .inView : .rightEdge)
+            ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: entersInView ? .inView : .rightEdge)
             : .rest
         var rainbowPhase: Int?
         if showsRainbow {
@@ -46,6 +46,6 @@ extension PlayerState {
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
-                            glyphs: settings.glyphs, color: shownColor)
+                            glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness)
     }
 }

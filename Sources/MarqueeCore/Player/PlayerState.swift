@@ -6,7 +6,10 @@
 public struct PlayerState: Sendable {
     public internal(set) var settings: PlayerSettings
     public internal(set) var cues: [Cue] {
-        didSet { measureCaptions() }
+        didSet {
+            measureCaptions()
+            scheduleCues()
+        }
     }
     /// Whether any cue has a caption (the caption row is kept for all of
     /// them, so the sign does not jump); kept with `cues` so no frame scans them.
@@ -63,6 +66,28 @@ public struct PlayerState: Sendable {
     public internal(set) var interrupt: ActiveInterrupt?
     /// Every `say` so far: the serial of the next interrupt.
     public internal(set) var interruptsShown = 0
+    /// Whether each cue is in its schedule now, by index; empty when no
+    /// cue has a schedule (then every one is), so a sign without schedules
+    /// pays nothing (docs/schedules.md).
+    public internal(set) var inWindow: [Bool] = []
+    /// Cues in their schedule now (all of them without schedules).
+    public internal(set) var scheduledCount = 0
+    /// The flow has no message to show: none is in its schedule (or, with
+    /// `--once`, none after the last one shown). The sign shows
+    /// `--idle-message`, or goes dark.
+    public internal(set) var idle = false
+    /// The local time last read by the host, nil before the first.
+    public internal(set) var localTime: LocalMoment?
+    /// Bumped whenever the schedules the sign follows may have changed (the
+    /// cues changed and some have one): the host then reads the clock again
+    /// and computes the next edge anew (``needsLocalTime``).
+    public internal(set) var scheduleSerial = 0
+    var timeSerial = 0
+    /// Quiet hours hold now (`--quiet`).
+    public internal(set) var quietNow = false
+    /// A key lit the quiet sign: full brightness and motion until the
+    /// controls line hides again.
+    public internal(set) var quietLit = false
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
@@ -83,6 +108,8 @@ public struct PlayerState: Sendable {
             order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)
         }
         measureCaptions()
+        scheduleCues()
+        if settings.quiet != nil { scheduleSerial += 1 }
         startMotion(at: t)
         syncDerivedState(at: t)
     }
@@ -92,7 +119,10 @@ public struct PlayerState: Sendable {
     public var cueIndex: Int { order[orderPosition] }
     /// The message on the sign: an interrupt's while one shows, else the
     /// flow's, as written (see ``shownCue`` for what is drawn).
-    public var currentCue: Cue { interrupt?.interrupt.cue ?? flowCue }
+    public var currentCue: Cue { interrupt?.interrupt.cue ?? (idle ? idleCue : flowCue) }
+    /// What an idle flow shows: `--idle-message`, else nothing (dark).
+    public var idleCue: Cue { settings.idleCue ?? PlayerState.darkCue }
+    static let darkCue = Cue(text: "")
     /// The message as the sign draws it: ``currentCue`` with its live
     /// fields filled in (it is `currentCue` when there are none).
     public var shownCue: Cue {
@@ -107,7 +137,7 @@ public struct PlayerState: Sendable {
 
     public var motion: MotionDecision {
         MotionPolicy.resolve(surface: surface, lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion,
-                             thermal: effectiveThermal, scene: scenePhase)
+                             thermal: effectiveThermal, scene: scenePhase, quiet: quietDark)
     }
 
     public var tier: QualityTier { QualityTier(thermal: effectiveThermal, lowPower: effectiveLowPower) }
@@ -123,11 +153,17 @@ public struct PlayerState: Sendable {
 
     /// A flow moves on by itself; so does a single message played once,
     /// which completes after one pass.
-    public var advancesAutomatically: Bool { isFlow || !settings.loop }
+    /// With schedules, a flow rotates while two or more of its messages are
+    /// in window; an idle flow does not move at all.
+    public var advancesAutomatically: Bool { !idle && ((isFlow && scheduledCount >= 2) || !settings.loop) }
+
+    /// Laid out as a flow's message: entering in view, held at rest when
+    /// it fits. The idle message is too: a shop's `CLOSED` stands still.
+    public var entersInView: Bool { isFlow || (idle && interrupt == nil) }
 
     /// A flow message that fits on the sign is held at rest, whole, for its
     /// seconds instead of scrolling.
-    public var holdsAtRest: Bool { isFlow && measure?.fitsOnOneLine == true }
+    public var holdsAtRest: Bool { entersInView && measure?.fitsOnOneLine == true }
 
     /// Whether the message moves (or, paused, would move): the scroll clock
     /// runs only while this and `shouldRenderFrames` hold.
@@ -138,7 +174,7 @@ public struct PlayerState: Sendable {
     /// the left edge. Nil when the message does not need a pass.
     public var passDistance: Int? {
         guard scrollsNow, let measure else { return nil }
-        if isFlow { return max(0, measure.textLEDs - measure.panelLEDs) }
+        if entersInView { return max(0, measure.textLEDs - measure.panelLEDs) }
         return settings.loop ? measure.textLEDs : measure.textLEDs + measure.panelLEDs
     }
 
@@ -188,7 +224,8 @@ public struct PlayerState: Sendable {
     /// the rainbow, a running countdown bar, a fade. A message at rest with
     /// none of these needs no frame ticks at all.
     public var animates: Bool {
-        scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed)
+        guard !isDark else { return false }
+        return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed)
             || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending)
     }
 
@@ -275,12 +312,17 @@ public struct PlayerState: Sendable {
                        lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue)
     }
 
-    /// Applies `change`, keeps derived state in step, and adds a `policy`
-    /// event when the policy changed.
+    /// Applies `change`, keeps the flow on a message in its schedule and
+    /// derived state in step, and adds a `quiet`, `idle` or `policy` event
+    /// when one of those changed.
     mutating func transaction(at t: Double, _ change: (inout PlayerState) -> [PlayerEffect]) -> [PlayerEffect] {
         let before = policyRecord
+        let (wasIdle, wasQuiet) = (idle, quietNow)
         var effects = change(&self)
+        effects += followWindows(at: t)
         syncDerivedState(at: t)
+        if quietNow != wasQuiet { effects.append(.log(.quiet(on: quietNow, mode: settings.quiet?.mode.text ?? "off"))) }
+        if idle != wasIdle { effects.append(.log(.idle(showing: idle ? (settings.idleCue == nil ? "dark" : "message") : "flow"))) }
         if policyRecord != before { effects.append(.log(policyRecord)) }
         return effects
     }

@@ -31,18 +31,25 @@ public struct StatusSnapshot: Sendable, Equatable {
     /// the style it is drawn in.
     public var color: String
     public var style: String
+    /// No message of the flow is in its schedule (docs/schedules.md).
+    public var idle = false
+    /// Quiet hours hold (`--quiet`), lit by a key or not.
+    public var quiet = false
 }
 
 extension PlayerState {
     /// The status at `t`. Pure: the remaining time of an interrupt is the
     /// only thing that needs the time.
     public func statusSnapshot(at t: Double) -> StatusSnapshot {
-        StatusSnapshot(cueNumber: cueIndex + 1, cueCount: cues.count, text: EventRecord.excerpt(shownCue.text).text,
+        var snapshot = StatusSnapshot(cueNumber: cueIndex + 1, cueCount: cues.count, text: EventRecord.excerpt(shownCue.text).text,
                        interrupt: interrupt != nil, interruptRemaining: interrupt?.remaining(at: t), paused: paused,
                        completed: completed, framesDrawnPerSecond: framesDrawnPerSecond,
                        thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
                        lowPower: settings.lowPowerOverride ?? power.lowPower, tier: tier.rawValue,
                        speed: clock.speed == 0 ? 0 : clock.speed * clock.direction,
                        color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue)
+        snapshot.idle = idle
+        snapshot.quiet = quietNow
+        return snapshot
     }
 }

@@ -24,7 +24,10 @@ public enum FrameComposer {
         let geometry = scene.geometry
         var frame = FrameModel(columns: geometry.columns, rows: geometry.rows)
         frame.ledColor = scene.color
-        if case .scrolling = scene.placement, geometry.scale > 0 {
+        frame.ledBrightness = scene.brightness
+        if scene.dark {
+            // Dark: not even the unlit grid; the status rows still show.
+        } else if case .scrolling = scene.placement, geometry.scale > 0 {
             paintScrollingPanel(scene, layout: layout, into: &frame)
         } else if scene.placement == .rest, let rest, geometry.panelColumns > 0 {
             paintRestPanel(scene, rest: rest, into: &frame)

@@ -25,7 +25,8 @@ public struct FrameDiff {
     /// size or LED colour is no help: everything is drawn (a cell's inks
     /// are the same numbers in either colour).
     public init(from old: FrameModel?, to new: FrameModel, canShift: Bool) {
-        let old = old?.columns == new.columns && old?.rows == new.rows && old?.ledColor == new.ledColor ? old : nil
+        let old = old?.columns == new.columns && old?.rows == new.rows && old?.ledColor == new.ledColor
+            && old?.ledBrightness == new.ledBrightness ? old : nil
         self.old = old
         self.new = new
         // Shifts delete from the row's first column, so the panel must start there.

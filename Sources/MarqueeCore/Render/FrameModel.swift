@@ -11,6 +11,10 @@ public struct FrameModel: Sendable, Equatable {
     /// the frame's, not each cell's: cells stay one integer, and a frame of
     /// another colour differs from this one (the diff redraws it whole).
     public var ledColor: LEDColor?
+    /// The brightness of every LED ink, 1 in full (quiet hours dim it):
+    /// like the colour, the frame's, so a dimmed frame differs from the
+    /// one before it and is drawn whole in the dimmed colours.
+    public var ledBrightness = 1.0
     /// Where the scrolling text stands on the LED panel, set by the composer
     /// so the screen can shift rows on the terminal instead of redrawing
     /// them. A hint only: it takes no part in equality.
@@ -113,7 +117,8 @@ public struct FrameModel: Sendable, Equatable {
     }
 
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
-        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.ledColor == rhs.ledColor && lhs.storage == rhs.storage
+        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.ledColor == rhs.ledColor
+            && lhs.ledBrightness == rhs.ledBrightness && lhs.storage == rhs.storage
     }
 
     /// The frame as plain text, one line per row, trailing spaces trimmed.

@@ -22,11 +22,19 @@ public struct InkColors: Sendable {
 
     public let depth: ColorDepth
     public let color: LEDColor
+    /// The LEDs' brightness, 1 in full (quiet hours dim it,
+    /// docs/schedules.md): scales the colour where the terminal has
+    /// colours to spare, else turns to the dim attribute.
+    public let brightness: Double
 
-    public init(depth: ColorDepth, color: LEDColor) {
+    public init(depth: ColorDepth, color: LEDColor, brightness: Double = 1) {
         self.depth = depth
         self.color = color
+        self.brightness = brightness.isFinite ? min(1, max(0, brightness)) : 1
     }
+
+    /// Whether the LEDs are dimmed at all.
+    var dimmed: Bool { brightness < 1 }
 
     /// Brightness of each shade with true colour: unlit LEDs stay visible
     /// but dark, like a real sign's.
@@ -64,16 +72,25 @@ public struct InkColors: Sendable {
         let level = Int(shade.rawValue)
         switch depth {
         case .none:
-            if shade == .lit || shade == .glow3 { attributes.insert(.bold) } else if shade == .unlit { attributes.insert(.dim) }
+            if dimmed {
+                // Two levels only: every LED dim; lit and unlit still differ by glyph.
+                attributes.insert(.dim)
+            } else if shade == .lit || shade == .glow3 { attributes.insert(.bold) } else if shade == .unlit { attributes.insert(.dim) }
             return -1
         case .eight:
+            if dimmed {
+                // Lit LEDs dim; the unlit grid goes black, so lit stays
+                // apart from unlit at the lower brightness.
+                attributes.insert(.dim)
+                return shade == .unlit ? 0 : basicColor(base)
+            }
             if shade == .unlit { attributes.insert(.dim) } else if shade == .lit { attributes.insert(.bold) }
             return basicColor(base)
         case .palette256:
-            let factor = InkColors.paletteLevels[level]
+            let factor = InkColors.paletteLevels[level] * brightness
             return XtermPalette.nearest(red: scale(base.red, factor), green: scale(base.green, factor), blue: scale(base.blue, factor))
         case .direct:
-            let factor = InkColors.directLevels[level]
+            let factor = InkColors.directLevels[level] * brightness
             return Int(scale(base.red, factor)) << 16 | Int(scale(base.green, factor)) << 8 | Int(scale(base.blue, factor))
         }
     }

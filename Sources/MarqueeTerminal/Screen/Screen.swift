@@ -111,7 +111,7 @@ public final class Screen {
     @discardableResult
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
-        showColor(frame.ledColor ?? signColor)
+        showColor(frame.ledColor ?? signColor, brightness: frame.ledBrightness)
         let diff = FrameDiff(from: previous, to: frame, canShift: canDeleteCharacters)
         var anyChange = false
         // Each update must fit in the output pipe (see OutputBatcher): one
@@ -224,9 +224,10 @@ public final class Screen {
     /// it; its pairs come from the book, where the colours of earlier
     /// messages stay and are found again. A book that ran out starts over
     /// here, under a cleared screen, as the numbers then change meaning.
-    private func showColor(_ color: LEDColor) {
-        guard color != colors.color else { return }
-        colors = InkColors(depth: colors.depth, color: color)
+    /// Quiet hours' dimming is one more such change (`brightness`).
+    private func showColor(_ color: LEDColor, brightness: Double) {
+        guard color != colors.color || brightness != colors.brightness else { return }
+        colors = InkColors(depth: colors.depth, color: color, brightness: brightness)
         for index in pairs.indices {
             pairs[index] = nil
             shown[index] = nil

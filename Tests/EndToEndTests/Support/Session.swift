@@ -36,6 +36,10 @@ struct Launch {
     /// Writes files into the session directory (the program's working
     /// directory, so arguments can name them relatively) before the start.
     var prepare: ((URL) throws -> Void)?
+    /// Words run before the program, which then runs as their child:
+    /// `["faketime", "2026-12-01 21:59:50"]` starts it at that wall-clock
+    /// time (the schedule tests; the recorded pid is then the wrapper's).
+    var wrapper: [String] = []
 }
 
 /// One line of the `--events` log.
@@ -122,7 +126,8 @@ final class Session {
                 + "exit(($s & 127) ? 128 + ($s & 127) : $s >> 8)"
             command = "perl -e " + q(report) + " " + command
         }
-        command += environment.joined(separator: " ") + " " + q(binary) + " --events " + q(launch.events ?? session.eventsPath)
+        command += environment.joined(separator: " ") + launch.wrapper.map { " " + q($0) }.joined()
+            + " " + q(binary) + " --events " + q(launch.events ?? session.eventsPath)
         command += launch.arguments.map { " " + q($0) }.joined()
         if launch.stderrToFile { command += " 2> " + q(directory.appendingPathComponent("stderr").path) }
         if let feeder = launch.stdinCommand { command = feeder + " | " + command }

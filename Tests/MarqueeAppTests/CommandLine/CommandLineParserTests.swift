@@ -111,13 +111,14 @@ struct CommandLineParserTests {
             case .none: nil
             case .choice(let choices): choices[0]
             case .number: spec.long == "speed" ? "10" : "3"
-            case .file, .directory, .text: spec.long == "config" ? nil : "some-file"
+            case .file, .directory, .text: spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
             let rest = switch spec.long {
             case "file", "follow": [String]()
             case "latest", "format": ["-f", "-"]
+            case "quiet-mode": ["--quiet", "22:00-07:00", "x"]
             default: ["x"]
             }
             for name in [spec.long] + spec.aliases {
