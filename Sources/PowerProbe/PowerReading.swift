@@ -24,10 +24,13 @@ public struct PowerReading: Sendable, Hashable {
     /// The system batteries' combined charge, on battery or on mains; nil
     /// when none reports one.
     public var batteryPercent: Int?
+    /// Whether the screen is lit, and which file said so; nil when no
+    /// display file says anything (docs/power-probe.md, "Display power").
+    public var display: DisplayVerdict?
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
                 lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,
-                lowBattery: Bool = false, batteryPercent: Int? = nil) {
+                lowBattery: Bool = false, batteryPercent: Int? = nil, display: DisplayVerdict? = nil) {
         self.thermal = thermal
         self.hottestCelsius = hottestCelsius
         self.thermalSource = thermalSource
@@ -36,6 +39,7 @@ public struct PowerReading: Sendable, Hashable {
         self.powerSaver = powerSaver
         self.lowBattery = lowBattery
         self.batteryPercent = batteryPercent
+        self.display = display
     }
 
     /// A reading with no data at all.

@@ -22,6 +22,8 @@ enum ControlStatus {
         json.add("speed", status.speed)
         json.add("color", status.color)
         json.add("style", status.style)
+        json.add("scene", status.scene)
+        json.add("display", status.display)
         json.add("uptime", (uptime * 1000).rounded() / 1000)
         return .object(json.finish())
     }

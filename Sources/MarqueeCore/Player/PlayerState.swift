@@ -20,6 +20,8 @@ public struct PlayerState: Sendable {
     public internal(set) var clock: ScrollClock
     public internal(set) var paused = false
     public internal(set) var completed = false
+    /// The scene as the host says (Ctrl-Z makes it background); see
+    /// ``effectiveScene`` for the one the policy reads.
     public internal(set) var scenePhase: ScenePhase = .active
     public internal(set) var helpOpen = false
     public internal(set) var controlsVisible = false
@@ -105,9 +107,18 @@ public struct PlayerState: Sendable {
     public var effectiveLowPower: Bool { settings.lowPowerOverride ?? power.lowPower ?? false }
     public var surface: Surface { helpOpen ? .preview : .fullScreen }
 
+    /// The scene the motion policy reads: suspended (Ctrl-Z) wins, then a
+    /// display the probe reads as off makes it inactive (docs/motion-policy.md).
+    /// Both come back on their own, so the rule is the same: nothing drawn,
+    /// no advance scheduled, the scroll kept where it stood.
+    public var effectiveScene: ScenePhase {
+        if scenePhase == .background { return .background }
+        return power.display == .off ? .inactive : scenePhase
+    }
+
     public var motion: MotionDecision {
         MotionPolicy.resolve(surface: surface, lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion,
-                             thermal: effectiveThermal, scene: scenePhase)
+                             thermal: effectiveThermal, scene: effectiveScene)
     }
 
     public var tier: QualityTier { QualityTier(thermal: effectiveThermal, lowPower: effectiveLowPower) }
@@ -152,7 +163,7 @@ public struct PlayerState: Sendable {
     }
 
     public var advanceConditions: AdvanceConditions {
-        AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: scenePhase == .active, paused: paused,
+        AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: effectiveScene == .active, paused: paused,
                           motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed,
                           messageShown: messageShown, interrupted: interrupt != nil)
     }
@@ -272,7 +283,8 @@ public struct PlayerState: Sendable {
         let motion = motion
         return .policy(fps: motion.framesPerSecond, animation: motion.animationAllowed, effects: effectsAllowed,
                        tier: tier.rawValue, thermal: settings.thermalOverride.map(\.description) ?? power.thermal?.description ?? "unknown",
-                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue)
+                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: effectiveScene.rawValue,
+                       display: power.display?.rawValue ?? "unknown")
     }
 
     /// Applies `change`, keeps derived state in step, and adds a `policy`

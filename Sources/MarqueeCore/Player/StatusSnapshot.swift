@@ -31,6 +31,11 @@ public struct StatusSnapshot: Sendable, Equatable {
     /// the style it is drawn in.
     public var color: String
     public var style: String
+    /// `active`, `inactive` (the display is off) or `background`: the scene
+    /// the motion policy reads, as the `policy` record says it.
+    public var scene: String
+    /// `on`, `off` or `unknown`, as the probe reads the screen.
+    public var display: String
 }
 
 extension PlayerState {
@@ -43,6 +48,7 @@ extension PlayerState {
                        thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
                        lowPower: settings.lowPowerOverride ?? power.lowPower, tier: tier.rawValue,
                        speed: clock.speed == 0 ? 0 : clock.speed * clock.direction,
-                       color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue)
+                       color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue,
+                       scene: effectiveScene.rawValue, display: power.display?.rawValue ?? "unknown")
     }
 }
