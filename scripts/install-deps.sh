@@ -3,11 +3,13 @@
 # the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
 # (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
 # terminfo entries), console-setup-linux (the Linux console fonts the glyph
-# tests read), and zsh and fish (the completion tests run the generated
-# scripts in them, as they do in bash).
+# tests read), zsh and fish (the completion tests run the generated
+# scripts in them, as they do in bash), and systemd for systemd-analyze
+# (scripts/check-install.sh verifies the installed ledmarquee@.service with it;
+# nothing here starts systemd).
 set -euo pipefail
 
-packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish)
+packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish systemd)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

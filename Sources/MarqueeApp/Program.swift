@@ -87,8 +87,12 @@ public enum Program {
             return 0
         }
         try SysfsRootCheck.validate(options.sysfsRoot)
-        let environment = Platform.environment
-        let inputFD = try keyboardFD(cuesFromStdin: options.file == "-")
+        // `--tty`: keys and the sign on that device, standard input and
+        // output left alone (cues may still come on standard input).
+        let device: Int32? = if let tty = options.tty { try openTerminal(tty) } else { nil }
+        defer { if let device { close(device) } }
+        let environment = device == nil ? Platform.environment : TerminalDevice.environment(Platform.environment)
+        let inputFD: Int32 = if let device { device } else { try keyboardFD(cuesFromStdin: options.file == "-") }
         let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
         // Where the process blocks its signals (see SignalEvents.block): no
         // thread exists yet but this one (the EventLoop runs here, and
@@ -107,7 +111,9 @@ public enum Program {
         let controller: PlayerController
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
+                                              inputFD: inputFD, outputFD: device ?? STDOUT_FILENO,
+                                              blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot),
+                                              power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval), reloader: reloader,
                                               feed: feed, control: control)
         } catch {
             control?.close()
@@ -230,6 +236,16 @@ public enum Program {
             return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
+        }
+    }
+
+    /// `--tty DEVICE`, opened; a missing device or one that is not a
+    /// terminal is a runtime error (exit 1) before anything is drawn.
+    private static func openTerminal(_ path: String) throws(Platform.Failure) -> Int32 {
+        do {
+            return try TerminalDevice.open(path)
+        } catch {
+            throw Platform.Failure(message: error.description, status: 1)
         }
     }
 

@@ -112,6 +112,8 @@ enum OptionValues {
             options.name = value
         case "control":
             options.control = try nonEmpty(value, "option '\(label)' needs a path")
+        case "tty":
+            options.tty = try nonEmpty(value, "option '\(label)' needs a terminal device")
         case "cols":
             options.snapshotColumns = try count(value, label)
         case "rows":

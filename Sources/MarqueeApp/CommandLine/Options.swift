@@ -42,6 +42,8 @@ public struct Options: Sendable, Equatable {
     public var snapshotAt: Double?
     /// `--scale N`; nil (`auto`) fits the height.
     public var scale: Int?
+    /// `--tty DEVICE`: the terminal to play on instead of standard input and output.
+    public var tty: String?
 
     public init() {}
 }
