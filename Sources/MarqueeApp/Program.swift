@@ -186,6 +186,7 @@ public enum Program {
         settings.thermalOverride = options.thermal
         settings.lowPowerOverride = options.lowPower
         settings.idleTimeout = options.idleTimeout
+        settings.driftSeconds = options.driftMinutes > 0 ? options.driftMinutes * 60 : nil
         return settings
     }
 

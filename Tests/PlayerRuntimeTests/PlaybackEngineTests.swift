@@ -73,6 +73,21 @@ struct PlaybackEngineTests {
         #expect(policies.suffix(2) == ["0 inactive off", "60 active on"])
     }
 
+    @Test("--drift: one step every interval, on a timer; the advance keeps its own time")
+    func driftSteps() async {
+        let harness = EngineHarness(seconds: 5) { $0.driftSeconds = 7 }
+        await harness.run(until: 6.99)
+        #expect(harness.engine.state.driftStep == 0)
+        await harness.run(until: 7.01)
+        #expect(harness.engine.state.driftStep == 1)
+        await harness.run(until: 20.5)
+        #expect(harness.engine.state.driftStep == 2, "steps at 7 and 14 s, the next at 21 s")
+        #expect(harness.cueTimes() == [5.0, 10.0, 15.0, 20.0], "the advance is not restarted by a step")
+        harness.engine.stop()
+        await harness.settle()
+        #expect(harness.engine.liveTaskCount == 0)
+    }
+
     @Test("a fair thermal state lowers fps but does not stop the timer")
     func fairKeepsTimer() async {
         let harness = EngineHarness(seconds: 5)

@@ -88,6 +88,8 @@ public enum OptionTable {
         OptionSpec("low-power", placeholder: "MODE", value: .choice(["auto", "on", "off"]), defaultText: "auto",
                    summary: "auto, on or off"),
         OptionSpec("reduce-motion", summary: "no motion: show messages at rest"),
+        OptionSpec("drift", placeholder: "N", value: .number, defaultText: format(options.driftMinutes),
+                   summary: "move a sign at rest by one LED every N minutes (OLED, plasma); 0 is never"),
         OptionSpec("probe-interval", placeholder: "N", value: .number, defaultText: format(options.probeInterval),
                    summary: "seconds between power readings"),
         OptionSpec("idle-timeout", placeholder: "N", value: .number, defaultText: format(player.idleTimeout),

@@ -54,11 +54,15 @@ public struct MarqueeScene: Sendable, Equatable {
     public var countdown: Countdown?
     public var controls: String?
     public var help: [String]?
+    /// `--drift`'s step while at rest (0 while scrolling, so a drift step
+    /// never breaks a scroll step): the rest frame is moved along
+    /// ``RestDrift``'s orbit.
+    public var driftStep: Int
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
-                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil) {
+                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, driftStep: Int = 0) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -74,6 +78,7 @@ public struct MarqueeScene: Sendable, Equatable {
         self.countdown = countdown
         self.controls = controls
         self.help = help
+        self.driftStep = driftStep
     }
 
     /// Number of rainbow hue slots the terminal palette provides.

@@ -26,6 +26,9 @@ public struct PlayerSettings: Sendable, Equatable {
     public var lowPowerOverride: Bool?
     /// Seconds without a key before the controls line hides.
     public var idleTimeout = 3.0
+    /// `--drift`: seconds between the one-LED moves of a sign at rest; nil
+    /// for none (docs/display.md, "Drift").
+    public var driftSeconds: Double?
 
     public init() {}
 

@@ -39,6 +39,11 @@ extension PlayerState {
             return interruptDue(at: t)
         case .fieldsFilled(let filled):
             return fill(filled, at: t)
+        case .driftDue:
+            // Not a transaction: nothing a policy, a wait or the scroll
+            // reads changes, so the advance goes on as it was.
+            driftStep += 1
+            return []
         }
     }
 }

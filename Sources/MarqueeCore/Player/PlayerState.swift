@@ -65,6 +65,9 @@ public struct PlayerState: Sendable {
     public internal(set) var interrupt: ActiveInterrupt?
     /// Every `say` so far: the serial of the next interrupt.
     public internal(set) var interruptsShown = 0
+    /// Moves of `--drift` so far: where on its orbit a sign at rest stands
+    /// (``RestDrift``).
+    public internal(set) var driftStep = 0
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
@@ -189,6 +192,12 @@ public struct PlayerState: Sendable {
     /// `clear` removes it.
     public var interruptTimerID: InterruptTimerID {
         InterruptTimerID(serial: interrupt?.serial ?? interruptsShown, deadline: interrupt?.endsAt)
+    }
+
+    /// Key of the drift timer: a step, or the scene becoming active again,
+    /// starts a full interval; nil seconds while nobody can see the sign.
+    public var driftTimerID: DriftTimerID {
+        DriftTimerID(step: driftStep, seconds: effectiveScene == .active ? settings.driftSeconds : nil)
     }
 
     public var advanceID: AdvanceConditionID {
