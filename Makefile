@@ -9,11 +9,12 @@ MANDIR      ?= $(PREFIX)/share/man/man1
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-# The systemd unit, when there is one, goes here and into INSTALLED:
-# UNITDIR   ?= $(PREFIX)/lib/systemd/user
+# The systemd template unit ledmarquee@.service (README, "Run it as a
+# kiosk"): a system unit, on systemd's search path for /usr and /usr/local.
+UNITDIR     ?= $(PREFIX)/lib/systemd/system
 # Every file install writes, which is what uninstall removes.
 INSTALLED = $(BINDIR)/ledmarquee $(MANDIR)/ledmarquee.1 $(BASHCOMPDIR)/ledmarquee \
-            $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish
+            $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish $(UNITDIR)/ledmarquee@.service
 # The completion scripts, printed by the binary being installed.
 COMPLETIONS := .build/completions
 # The Swift driver leaves a TemporaryDirectory.* behind in $TMPDIR for every
@@ -59,11 +60,14 @@ bench: build
 soak: build
 	python3 scripts/soak.py --binary $(BIN)
 
-# The binary, its man page and its completions for bash, zsh and fish
-# (docs/completions.md). scripts/check-install.sh runs this and uninstall
-# into a scratch DESTDIR with a binary already built (BIN=..., make -o build).
+# The binary, its man page, its completions for bash, zsh and fish
+# (docs/completions.md) and the systemd unit, whose ExecStart names the
+# binary where it is installed ($(BINDIR), without DESTDIR).
+# scripts/check-install.sh runs this and uninstall into a scratch DESTDIR
+# with a binary already built (BIN=..., make -o build).
 install: build
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
+	  $(DESTDIR)$(UNITDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/ledmarquee
 	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(MANDIR)/ledmarquee.1
 	mkdir -p $(COMPLETIONS)
@@ -73,6 +77,8 @@ install: build
 	install -m 644 $(COMPLETIONS)/ledmarquee $(DESTDIR)$(BASHCOMPDIR)/ledmarquee
 	install -m 644 $(COMPLETIONS)/_ledmarquee $(DESTDIR)$(ZSHCOMPDIR)/_ledmarquee
 	install -m 644 $(COMPLETIONS)/ledmarquee.fish $(DESTDIR)$(FISHCOMPDIR)/ledmarquee.fish
+	sed 's|@BINDIR@|$(BINDIR)|g' contrib/ledmarquee@.service.in > $(COMPLETIONS)/ledmarquee@.service
+	install -m 644 $(COMPLETIONS)/ledmarquee@.service $(DESTDIR)$(UNITDIR)/ledmarquee@.service
 
 # Only the files install wrote; the folders may hold other programs' files.
 uninstall:

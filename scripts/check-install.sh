@@ -3,8 +3,9 @@
 # that is already built (argument 1, default the release build; `make -o
 # build` keeps make from building another): every file lands under PREFIX
 # with its mode, the completions are what that binary prints and each shell
-# parses them, and uninstall leaves no file behind. The scratch folder is
-# removed however it ends.
+# parses them, the systemd unit names the installed binary and passes
+# `systemd-analyze verify` without a word, and uninstall leaves no file
+# behind. The scratch folder is removed however it ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,7 @@ make -s -o build install BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
 
 root=$dest$prefix
 expected="bin/ledmarquee 755
+lib/systemd/system/ledmarquee@.service 644
 share/bash-completion/completions/ledmarquee 644
 share/fish/vendor_completions.d/ledmarquee.fish 644
 share/man/man1/ledmarquee.1 644
@@ -51,7 +53,26 @@ for shell in bash zsh fish; do
   "${check[@]}" "$file" || fail "$shell does not parse $file"
 done
 
+unit=$root/lib/systemd/system/ledmarquee@.service
+grep -q "^ExecStart=$prefix/bin/ledmarquee --tty /dev/%i " "$unit" || fail "$unit does not start $prefix/bin/ledmarquee: $(grep ExecStart "$unit")"
+! grep -q '@[A-Z]*@' "$unit" || fail "$unit has a placeholder left: $(grep '@[A-Z]*@' "$unit")"
+
+# systemd-analyze checks that ExecStart's binary exists, so the unit is
+# verified as installed for real under a scratch PREFIX (no DESTDIR), its
+# Documentation= page found through MANPATH. verify exits 0 on an unknown
+# key or a bad value, only saying so: any word from it is a failure.
+command -v systemd-analyze >/dev/null || fail "systemd-analyze is missing (Debian package systemd; scripts/install-deps.sh installs it)"
+live=$scratch/live
+make -s -o build install BIN="$bin" DESTDIR= PREFIX="$live"
+ln -s ledmarquee@.service "$live/lib/systemd/system/ledmarquee@tty1.service"
+verified=$(cd "$live/lib/systemd/system" && MANPATH=$live/share/man systemd-analyze verify ./ledmarquee@tty1.service 2>&1) \
+  || fail "systemd-analyze verify failed: $verified"
+[ -z "$verified" ] || fail "systemd-analyze verify says: $verified"
+rm "$live/lib/systemd/system/ledmarquee@tty1.service"
+make -s -o build uninstall BIN="$bin" DESTDIR= PREFIX="$live"
+[ -z "$(find "$live" -type f)" ] || fail "uninstall from $live left $(find "$live" -type f)"
+
 make -s -o build uninstall BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
 left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "uninstall left $left"
-echo "check-install: ok (5 files under DESTDIR$prefix, removed again)"
+echo "check-install: ok (6 files under DESTDIR$prefix, removed again; the unit passes systemd-analyze verify)"

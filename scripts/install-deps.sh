@@ -9,14 +9,16 @@
 # docs/power-probe.md), and for the tests of that: dbus-daemon (a private
 # bus standing in for the system bus), dbus-bin (dbus-send, which drives
 # the mock) and python3-dbusmock (power-profiles-daemon's stand-in, run
-# with Debian's /usr/bin/python3); and faketime (libfaketime: the
+# with Debian's /usr/bin/python3); faketime (libfaketime: the
 # schedule end-to-end tests start the sign at a chosen wall-clock time, such
 # as 21:59:50, and watch quiet hours and message windows begin in real time;
-# the program itself has no clock switch for tests).
+# the program itself has no clock switch for tests); and systemd for
+# systemd-analyze (scripts/check-install.sh verifies the installed
+# ledmarquee@.service with it; nothing here starts systemd).
 set -euo pipefail
 
 packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
-  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime)
+  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

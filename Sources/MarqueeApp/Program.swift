@@ -87,8 +87,12 @@ public enum Program {
             return 0
         }
         try SysfsRootCheck.validate(options.sysfsRoot)
-        let environment = Platform.environment
-        let inputFD = try keyboardFD(cuesFromStdin: options.file == "-")
+        // `--tty`: keys and the sign on that device, standard input and
+        // output left alone (cues may still come on standard input).
+        let device: Int32? = if let tty = options.tty { try openTerminal(tty) } else { nil }
+        defer { if let device { close(device) } }
+        let environment = device == nil ? Platform.environment : TerminalDevice.environment(Platform.environment)
+        let inputFD: Int32 = if let device { device } else { try keyboardFD(cuesFromStdin: options.file == "-") }
         let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
         // Where the process blocks its signals (see SignalEvents.block): no
         // thread exists yet but this one (the EventLoop runs here, and
@@ -107,7 +111,9 @@ public enum Program {
         let controller: PlayerController
         do {
             controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
+                                              inputFD: inputFD, outputFD: device ?? STDOUT_FILENO,
+                                              blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot),
+                                              power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
                                               powerNews: PowerNews(environment: environment), reloader: reloader,
                                               feed: feed, control: control)
         } catch {
@@ -184,6 +190,7 @@ public enum Program {
         // The bound of a cue file's lines holds for the idle message too.
         settings.idleCue = options.idleMessage.map { Cue(text: String(decoding: CueFileParser.cut(Array($0.utf8)), as: UTF8.self)) }
         settings.quiet = options.quiet.map { QuietHours(windows: $0, mode: options.quietMode ?? .standard) }
+        settings.driftSeconds = options.driftMinutes > 0 ? options.driftMinutes * 60 : nil
         return settings
     }
 
@@ -234,6 +241,16 @@ public enum Program {
             return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
+        }
+    }
+
+    /// `--tty DEVICE`, opened; a missing device or one that is not a
+    /// terminal is a runtime error (exit 1) before anything is drawn.
+    private static func openTerminal(_ path: String) throws(Platform.Failure) -> Int32 {
+        do {
+            return try TerminalDevice.open(path)
+        } catch {
+            throw Platform.Failure(message: error.description, status: 1)
         }
     }
 

@@ -8,9 +8,9 @@ import MarqueeCore
 /// and each batch draws once (the Composable Architecture's `Store` buffers
 /// actions the same way).
 ///
-/// The five timed tasks — the automatic advance, the end of a scrolling
-/// message's pass, the end of a `say` interrupt, the frame ticker and the
-/// controls-line hide timer — are each a `ConditionTaskRunner` keyed by the
+/// The six timed tasks — the automatic advance, the end of a scrolling
+/// message's pass, the end of a `say` interrupt, the frame ticker, the
+/// controls-line hide timer and `--drift`'s moves — are each a `ConditionTaskRunner` keyed by the
 /// inputs that should restart it (docs/condition-ids.md); when one fires it
 /// sends an input like any other source. The clock is injected, so tests drive time by hand.
 ///
@@ -64,6 +64,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private let interruptRunner: ConditionTaskRunner<InterruptTimerID>
     private let tickerRunner: ConditionTaskRunner<FrameTickerID>
     private let idleRunner: ConditionTaskRunner<Int>
+    private let driftRunner: ConditionTaskRunner<DriftTimerID>
 
     /// `executor`: where the timed tasks' nonisolated work runs (see
     /// `ConditionTaskRunner`); the player passes its event loop.
@@ -76,6 +77,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         interruptRunner = ConditionTaskRunner(executor: executor)
         tickerRunner = ConditionTaskRunner(executor: executor)
         idleRunner = ConditionTaskRunner(executor: executor)
+        driftRunner = ConditionTaskRunner(executor: executor)
     }
 
     /// Seconds since the engine's origin on its clock.
@@ -117,6 +119,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         interruptRunner.cancel()
         tickerRunner.cancel()
         idleRunner.cancel()
+        driftRunner.cancel()
     }
 
     /// Whether the frame ticker is running (it must not while stopped).
@@ -124,7 +127,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Live timed tasks, for tests that check cancellation leaks nothing.
     var liveTaskCount: Int {
         advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickerRunner.liveTaskCount
-            + idleRunner.liveTaskCount
+            + idleRunner.liveTaskCount + driftRunner.liveTaskCount
     }
 
     /// Reduces every queued input (and whatever they queue), then brings the
@@ -155,7 +158,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         } while !queue.isEmpty
     }
 
-    /// Brings the five runners in line with the state's condition IDs.
+    /// Brings the six runners in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
@@ -183,6 +186,12 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 guard await self.sleep(until: self.now() + self.state.controlsHideDelay) else { return }
                 self.send(.idleTimeout)
             }
+        }
+        driftRunner.update(id: state.driftTimerID) { [weak self] id in
+            guard let seconds = id.seconds, let self else { return }
+            // From this step on: one wake-up per interval, whatever else runs.
+            guard await self.sleep(until: self.now() + seconds) else { return }
+            self.send(.driftDue)
         }
     }
 

@@ -42,6 +42,7 @@ public struct PowerProbe: Sendable {
         if supplies.hasData || profileSaver != nil || preferenceSaver != nil {
             reading.lowPower = reading.powerSaver || reading.lowBattery
         }
+        reading.display = DisplayScanner.scan(reader).verdict()
         return reading
     }
 }

@@ -27,10 +27,14 @@ public struct PowerReading: Sendable, Hashable {
     public var batteryPercent: Int?
     /// power-profiles-daemon's profile, when one answers on the system bus.
     public var daemonProfile: DaemonProfile?
+    /// Whether the screen is lit, and which file said so; nil when no
+    /// display file says anything (docs/power-probe.md, "Display power").
+    public var display: DisplayVerdict?
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
                 lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,
-                lowBattery: Bool = false, batteryPercent: Int? = nil, daemonProfile: DaemonProfile? = nil) {
+                lowBattery: Bool = false, batteryPercent: Int? = nil, daemonProfile: DaemonProfile? = nil,
+                display: DisplayVerdict? = nil) {
         self.thermal = thermal
         self.hottestCelsius = hottestCelsius
         self.thermalSource = thermalSource
@@ -40,6 +44,7 @@ public struct PowerReading: Sendable, Hashable {
         self.lowBattery = lowBattery
         self.batteryPercent = batteryPercent
         self.daemonProfile = daemonProfile
+        self.display = display
     }
 
     /// A reading with no data at all.

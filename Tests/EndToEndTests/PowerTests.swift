@@ -133,6 +133,43 @@ extension EndToEnd {
             #expect(resumed.bool("lowPower") == false)
         }
 
+        @Test("the monitor's dpms Off makes the scene inactive: frames and auto-advance stop; On starts a full wait")
+        func displayOff() async throws {
+            let session = try await Session.start(
+                "display",
+                Launch(arguments: Self.arguments()) { directory in
+                    try Self.writeCues(directory)
+                    try ScratchSysfs(in: directory).addHDMIMonitor(dpms: "On")
+                })
+            defer { session.close() }
+            let sysfs = try ScratchSysfs(in: session.directory)
+            let lit = try await session.waitForEvent("policy with the display on") { $0.name == "policy" }
+            #expect(lit.int("fps") == 60)
+            #expect(lit.string("display") == "on" && lit.string("scene") == "active", "\(lit)")
+            try await session.waitForLitLEDs(minimum: 20)
+
+            let seen = session.events().count
+            try sysfs.setDPMS("Off")
+            let (stop, frozen) = try await expectStopped(session, after: seen) {
+                $0.string("scene") == "inactive" && $0.string("display") == "off" && $0.string("tier") == "full"
+            }
+            let power = try #require(session.events("power").last)
+            #expect(power.string("display") == "off")
+            #expect(power.string("source")?.contains("card1-HDMI-A-1 dpms Off") == true, "\(power)")
+            try await expectStaysStopped(session, since: stop, frozen: frozen)
+            // Any key shows the status line; space is refused, saying why.
+            try await session.send("x")
+            try await session.waitForText("■ display off  0 fps (display off)", timeout: 5)
+            try await session.send("Space")
+            try await session.waitForText("motion is stopped (display off): pause unavailable", timeout: 5)
+
+            let seenBeforeOn = session.events().count
+            try sysfs.setDPMS("On")
+            try await expectResumed(session, after: seenBeforeOn)
+            let resumed = try #require(session.events("policy").last(where: { $0.int("fps") == 60 }))
+            #expect(resumed.string("scene") == "active" && resumed.string("display") == "on")
+        }
+
         @Test("t, b and m simulate thermal states, low power and reduce motion")
         func simulationKeys() async throws {
             let session = try await Session.start(

@@ -44,6 +44,50 @@ struct PlaybackEngineTests {
         #expect(harness.cueTimes() == [15.0])
     }
 
+    @Test("the display off at 3 s and on at 10 s fires at 15 s, with no frame between")
+    func displayOffRestartsFullWait() async {
+        let harness = EngineHarness(seconds: 5)
+        var lit = PowerConditions(thermal: .nominal, lowPower: false, thermalText: "nominal", powerText: "AC", source: "test")
+        lit.display = .on
+        var dark = lit
+        dark.display = .off
+        harness.engine.send(.power(lit))
+        await harness.run(until: 3)
+        harness.engine.send(.power(dark))
+        #expect(harness.engine.state.waitStartedAt == nil)
+        await harness.run(until: 3.2)
+        let framesWhenOff = harness.frames
+        #expect(!harness.engine.isTicking)
+        await harness.run(until: 10)
+        #expect(harness.frames == framesWhenOff, "no frame while the display is off")
+        #expect(harness.cueTimes().isEmpty)
+        harness.engine.send(.power(lit))
+        await harness.run(until: 14.99)
+        #expect(harness.cueTimes().isEmpty)
+        await harness.run(until: 15.5)
+        #expect(harness.cueTimes() == [15.0])
+        let policies = harness.records(named: "policy").compactMap { entry -> String? in
+            if case let .policy(fps, _, _, _, _, _, _, scene, display) = entry.record { return "\(fps) \(scene) \(display)" }
+            return nil
+        }
+        #expect(policies.suffix(2) == ["0 inactive off", "60 active on"])
+    }
+
+    @Test("--drift: one step every interval, on a timer; the advance keeps its own time")
+    func driftSteps() async {
+        let harness = EngineHarness(seconds: 5) { $0.driftSeconds = 7 }
+        await harness.run(until: 6.99)
+        #expect(harness.engine.state.driftStep == 0)
+        await harness.run(until: 7.01)
+        #expect(harness.engine.state.driftStep == 1)
+        await harness.run(until: 20.5)
+        #expect(harness.engine.state.driftStep == 2, "steps at 7 and 14 s, the next at 21 s")
+        #expect(harness.cueTimes() == [5.0, 10.0, 15.0, 20.0], "the advance is not restarted by a step")
+        harness.engine.stop()
+        await harness.settle()
+        #expect(harness.engine.liveTaskCount == 0)
+    }
+
     @Test("a fair thermal state lowers fps but does not stop the timer")
     func fairKeepsTimer() async {
         let harness = EngineHarness(seconds: 5)
@@ -56,7 +100,7 @@ struct PlaybackEngineTests {
         await harness.run(until: 7.5)
         #expect(harness.cueTimes() == [7.0])
         let policies = harness.records(named: "policy")
-        #expect(policies.contains { if case .policy(30, true, false, _, "fair", false, _, _) = $0.record { true } else { false } })
+        #expect(policies.contains { if case .policy(30, true, false, _, "fair", false, _, _, _) = $0.record { true } else { false } })
     }
 
     @Test("--once completes and pauses after the last message's wait")

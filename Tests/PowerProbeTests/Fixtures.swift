@@ -18,3 +18,11 @@ extension ScratchSysfs {
     /// A reader of this tree, as the probe uses it.
     var reader: SysfsReader { SysfsReader(root: root.path) }
 }
+
+extension Fixtures {
+    /// The first reading a fresh probe takes of a scratch tree.
+    static func reading(_ tree: ScratchSysfs) -> PowerReading {
+        var probe = PowerProbe(reader: tree.reader)
+        return probe.read()
+    }
+}

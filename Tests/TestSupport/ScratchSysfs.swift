@@ -100,4 +100,17 @@ public final class ScratchSysfs: Sendable {
     public func setACOnline(_ online: Bool) throws {
         try write("class/power_supply/AC/online", online ? "1" : "0")
     }
+
+    /// A Raspberry Pi's two vc4 HDMI ports: a monitor on the first, in
+    /// `dpms` state, nothing on the second (docs/power-probe.md, "Display power").
+    public func addHDMIMonitor(dpms: String = "On") throws {
+        try write("class/drm/card1-HDMI-A-1/status", "connected")
+        try write("class/drm/card1-HDMI-A-2/status", "disconnected")
+        try write("class/drm/card1-HDMI-A-2/dpms", "Off")
+        try setDPMS(dpms)
+    }
+
+    public func setDPMS(_ dpms: String) throws {
+        try write("class/drm/card1-HDMI-A-1/dpms", dpms)
+    }
 }

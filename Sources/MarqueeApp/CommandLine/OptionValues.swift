@@ -97,6 +97,13 @@ enum OptionValues {
             }
         case "probe-interval":
             options.probeInterval = try bounded(value, label, range: 0.1...3600)
+        case "drift":
+            let minutes = try number(value, label)
+            // 3 s at the least: a test's, never a sign's; a day at the most.
+            guard minutes == 0 || (minutes.isFinite && (0.05...1440).contains(minutes)) else {
+                throw UsageError("'\(label)' must be 0 (never) or between 0.05 and 1440 minutes, not '\(shown(value))'")
+            }
+            options.driftMinutes = minutes
         case "idle-timeout":
             options.idleTimeout = try bounded(value, label, range: 0...86400)
         case "events":
@@ -129,6 +136,8 @@ enum OptionValues {
             options.name = value
         case "control":
             options.control = try nonEmpty(value, "option '\(label)' needs a path")
+        case "tty":
+            options.tty = try nonEmpty(value, "option '\(label)' needs a terminal device")
         case "cols":
             options.snapshotColumns = try count(value, label)
         case "rows":

@@ -49,6 +49,10 @@ public struct Options: Sendable, Equatable {
     public var snapshotAt: Double?
     /// `--scale N`; nil (`auto`) fits the height.
     public var scale: Int?
+    /// `--drift N`: minutes between the one-LED moves of a sign at rest; 0 is none.
+    public var driftMinutes = 0.0
+    /// `--tty DEVICE`: the terminal to play on instead of standard input and output.
+    public var tty: String?
 
     public init() {}
 }

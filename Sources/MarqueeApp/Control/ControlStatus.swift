@@ -24,6 +24,8 @@ enum ControlStatus {
         json.add("style", status.style)
         json.add("idle", status.idle)
         json.add("quiet", status.quiet)
+        json.add("scene", status.scene)
+        json.add("display", status.display)
         json.add("uptime", (uptime * 1000).rounded() / 1000)
         return .object(json.finish())
     }

@@ -41,9 +41,10 @@ final class PlayerController {
     private let trapAfterFirstFrame: Bool
 
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, power: PowerSampler?, powerNews: PowerNews? = nil, reloader: CueReloader?,
-         feed: (any LiveCueSource)? = nil, control: ControlServer? = nil) throws(TerminalError) {
-        screen = try Screen(environment: environment, color: color, inputFD: inputFD)
+         inputFD: Int32, outputFD: Int32 = STDOUT_FILENO, blanking: ConsoleBlanking? = nil, power: PowerSampler?,
+         powerNews: PowerNews? = nil, reloader: CueReloader?, feed: (any LiveCueSource)? = nil,
+         control: ControlServer? = nil) throws(TerminalError) {
+        screen = try Screen(environment: environment, color: color, inputFD: inputFD, outputFD: outputFD, blanking: blanking)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
         state.adapt(to: TerminalGlyphs(term: environment["TERM"], depth: screen.colorDepth))

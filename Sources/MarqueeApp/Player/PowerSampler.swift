@@ -24,12 +24,13 @@ struct PowerSampler {
     /// A probe reading as the conditions the player's policy reads.
     static func conditions(from reading: PowerReading) -> PowerConditions {
         let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description,
-                      reading.daemonProfile?.source]
+                      reading.daemonProfile?.source, reading.display?.source]
             .compactMap { $0 }
             .joined(separator: "; ")
         return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: reading.thermalSummary,
                                powerText: reading.powerSummary, source: source.isEmpty ? "none" : source,
-                               batteryPercent: reading.batteryPercent, celsius: reading.hottestCelsius)
+                               batteryPercent: reading.batteryPercent, celsius: reading.hottestCelsius,
+                               display: reading.display?.power)
     }
 }
 

@@ -60,11 +60,16 @@ public struct MarqueeScene: Sendable, Equatable {
     /// Brightness of every LED, 1 in full; quiet hours dim it. The frame
     /// carries it to the screen (``FrameModel/ledBrightness``).
     public var brightness: Double
+    /// `--drift`'s step while at rest (0 while scrolling, so a drift step
+    /// never breaks a scroll step): the rest frame is moved along
+    /// ``RestDrift``'s orbit.
+    public var driftStep: Int
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
-                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, dark: Bool = false, brightness: Double = 1) {
+                glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, dark: Bool = false, brightness: Double = 1,
+                driftStep: Int = 0) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -82,6 +87,7 @@ public struct MarqueeScene: Sendable, Equatable {
         self.help = help
         self.dark = dark
         self.brightness = brightness.isFinite ? min(1, max(0.01, brightness)) : 1
+        self.driftStep = driftStep
     }
 
     /// Number of rainbow hue slots the terminal palette provides.

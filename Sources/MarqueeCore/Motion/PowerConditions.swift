@@ -14,9 +14,12 @@ public struct PowerConditions: Sendable, Equatable {
     public var batteryPercent: Int?
     /// The temperature behind ``thermal``, in °C (what `{temp}` shows).
     public var celsius: Double?
+    /// Whether the screen is lit; nil when nothing says (docs/power-probe.md,
+    /// "Display power"). Off makes the scene inactive.
+    public var display: DisplayPower?
 
     public init(thermal: ThermalState?, lowPower: Bool?, thermalText: String, powerText: String, source: String,
-                batteryPercent: Int? = nil, celsius: Double? = nil) {
+                batteryPercent: Int? = nil, celsius: Double? = nil, display: DisplayPower? = nil) {
         self.thermal = thermal
         self.lowPower = lowPower
         self.thermalText = thermalText
@@ -24,6 +27,7 @@ public struct PowerConditions: Sendable, Equatable {
         self.source = source
         self.batteryPercent = batteryPercent
         self.celsius = celsius
+        self.display = display
     }
 
     public static let unknown = PowerConditions(thermal: nil, lowPower: nil, thermalText: "unknown", powerText: "unknown", source: "none")

@@ -8,9 +8,12 @@
 public enum EventRecord: Sendable, Equatable {
     case start(version: String, columns: Int, rows: Int)
     case cue(index: Int, count: Int, text: String, automatic: Bool)
-    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String)
+    /// `scene` is the one the policy reads (`inactive` while the display is
+    /// off); `display` is `on`, `off` or `unknown`.
+    case policy(fps: Int, animation: Bool, effects: Bool, tier: String, thermal: String, lowPower: Bool, reduceMotion: Bool, scene: String,
+                display: String)
     /// `lowPower` nil: the probe has no power data (written as JSON `null`).
-    case power(thermal: String, lowPower: Bool?, source: String)
+    case power(thermal: String, lowPower: Bool?, source: String, display: String)
     case pause(paused: Bool, reason: String)
     case completed
     case key(name: String)
@@ -95,17 +98,18 @@ public enum EventRecord: Sendable, Equatable {
             json.add("count", count)
         case let .powerSources(uevents, profiles, note):
             json.add("uevents", uevents); json.add("profiles", profiles); json.add("note", note)
-        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene):
+        case let .policy(fps, animation, effects, tier, thermal, lowPower, reduceMotion, scene, display):
             json.add("fps", fps); json.add("animation", animation); json.add("effects", effects)
             json.add("tier", tier); json.add("thermal", thermal); json.add("lowPower", lowPower)
-            json.add("reduceMotion", reduceMotion); json.add("scene", scene)
+            json.add("reduceMotion", reduceMotion); json.add("scene", scene); json.add("display", display)
         case let .idle(showing):
             json.add("showing", showing)
         case let .quiet(on, mode):
             json.add("on", on)
             if on { json.add("mode", mode) }
-        case let .power(thermal, lowPower, source):
+        case let .power(thermal, lowPower, source, display):
             json.add("thermal", thermal); json.add("lowPower", lowPower); json.add("source", source)
+            json.add("display", display)
         case let .pause(paused, reason):
             json.add("paused", paused); json.add("reason", reason)
         case let .key(name):

@@ -42,6 +42,9 @@ public enum PlayerInput: Sendable, Equatable {
     case remote(RemoteCommand)
     /// The interrupt's time ran out.
     case interruptDue
+    /// The drift timer ran out: a sign at rest moves on by one LED
+    /// (`--drift`, docs/display.md).
+    case driftDue
     /// The shown message's live fields were read (docs/live-fields.md);
     /// the host sends it when their text may have changed.
     case fieldsFilled(FilledFields)

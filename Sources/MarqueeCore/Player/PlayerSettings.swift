@@ -31,6 +31,9 @@ public struct PlayerSettings: Sendable, Equatable {
     public var idleCue: Cue?
     /// `--quiet` and `--quiet-mode`; nil for none.
     public var quiet: QuietHours?
+    /// `--drift`: seconds between the one-LED moves of a sign at rest; nil
+    /// for none (docs/display.md, "Drift").
+    public var driftSeconds: Double?
 
     public init() {}
 

@@ -97,7 +97,7 @@ extension PlayerState {
         return transaction(at: t) { state in
             state.power = newPower
             return [.log(.power(thermal: newPower.thermal?.description ?? "unknown", lowPower: newPower.lowPower,
-                                source: newPower.source))]
+                                source: newPower.source, display: newPower.display?.rawValue ?? "unknown"))]
         }
     }
 
@@ -140,7 +140,11 @@ extension PlayerState {
 
     /// Why motion is stopped, for notices and the status line.
     public var motionStopReason: String {
-        if scenePhase != .active { return "in background" }
+        switch effectiveScene {
+        case .background: return "in background"
+        case .inactive: return "display off"
+        case .active: break
+        }
         if quietDark { return "quiet hours" }
         if effectiveLowPower { return "low power" }
         if settings.reduceMotion { return "reduce motion" }

@@ -46,6 +46,7 @@ extension PlayerState {
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
-                            glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness)
+                            glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
+                            driftStep: placementKind == .rest ? driftStep : 0)
     }
 }

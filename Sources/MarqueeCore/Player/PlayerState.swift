@@ -23,6 +23,8 @@ public struct PlayerState: Sendable {
     public internal(set) var clock: ScrollClock
     public internal(set) var paused = false
     public internal(set) var completed = false
+    /// The scene as the host says (Ctrl-Z makes it background); see
+    /// ``effectiveScene`` for the one the policy reads.
     public internal(set) var scenePhase: ScenePhase = .active
     public internal(set) var helpOpen = false
     public internal(set) var controlsVisible = false
@@ -88,6 +90,9 @@ public struct PlayerState: Sendable {
     /// A key lit the quiet sign: full brightness and motion until the
     /// controls line hides again.
     public internal(set) var quietLit = false
+    /// Moves of `--drift` so far: where on its orbit a sign at rest stands
+    /// (``RestDrift``).
+    public internal(set) var driftStep = 0
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
@@ -135,9 +140,18 @@ public struct PlayerState: Sendable {
     public var effectiveLowPower: Bool { settings.lowPowerOverride ?? power.lowPower ?? false }
     public var surface: Surface { helpOpen ? .preview : .fullScreen }
 
+    /// The scene the motion policy reads: suspended (Ctrl-Z) wins, then a
+    /// display the probe reads as off makes it inactive (docs/motion-policy.md).
+    /// Both come back on their own, so the rule is the same: nothing drawn,
+    /// no advance scheduled, the scroll kept where it stood.
+    public var effectiveScene: ScenePhase {
+        if scenePhase == .background { return .background }
+        return power.display == .off ? .inactive : scenePhase
+    }
+
     public var motion: MotionDecision {
         MotionPolicy.resolve(surface: surface, lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion,
-                             thermal: effectiveThermal, scene: scenePhase, quiet: quietDark)
+                             thermal: effectiveThermal, scene: effectiveScene, quiet: quietDark)
     }
 
     public var tier: QualityTier { QualityTier(thermal: effectiveThermal, lowPower: effectiveLowPower) }
@@ -188,7 +202,7 @@ public struct PlayerState: Sendable {
     }
 
     public var advanceConditions: AdvanceConditions {
-        AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: scenePhase == .active, paused: paused,
+        AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: effectiveScene == .active, paused: paused,
                           motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed,
                           messageShown: messageShown, interrupted: interrupt != nil)
     }
@@ -214,6 +228,13 @@ public struct PlayerState: Sendable {
     /// `clear` removes it.
     public var interruptTimerID: InterruptTimerID {
         InterruptTimerID(serial: interrupt?.serial ?? interruptsShown, deadline: interrupt?.endsAt)
+    }
+
+    /// Key of the drift timer: a step, or the scene becoming active again,
+    /// starts a full interval; nil seconds while nobody can see the sign.
+    public var driftTimerID: DriftTimerID {
+        // A dark sign (quiet hours off, an idle flow) lights nothing to burn in.
+        DriftTimerID(step: driftStep, seconds: effectiveScene == .active && !isDark ? settings.driftSeconds : nil)
     }
 
     public var advanceID: AdvanceConditionID {
@@ -309,7 +330,8 @@ public struct PlayerState: Sendable {
         let motion = motion
         return .policy(fps: motion.framesPerSecond, animation: motion.animationAllowed, effects: effectsAllowed,
                        tier: tier.rawValue, thermal: settings.thermalOverride.map(\.description) ?? power.thermal?.description ?? "unknown",
-                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: scenePhase.rawValue)
+                       lowPower: effectiveLowPower, reduceMotion: settings.reduceMotion, scene: effectiveScene.rawValue,
+                       display: power.display?.rawValue ?? "unknown")
     }
 
     /// Applies `change`, keeps the flow on a message in its schedule and

@@ -56,7 +56,11 @@ extension PlayerState {
     private var flowStateText: String {
         if completed { return "■ done" }
         if !motion.animationAllowed {
-            let stop = scenePhase == .active ? "■ stopped by \(motionStopReason)" : "■ stopped in background"
+            let stop = switch effectiveScene {
+            case .background: "■ stopped in background"
+            case .inactive: "■ display off"
+            case .active: "■ stopped by \(motionStopReason)"
+            }
             return stop + (paused ? ", paused" : "")
         }
         return paused ? "‖ paused" : "▶ playing"

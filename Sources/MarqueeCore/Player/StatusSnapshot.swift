@@ -35,6 +35,11 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var idle = false
     /// Quiet hours hold (`--quiet`), lit by a key or not.
     public var quiet = false
+    /// `active`, `inactive` (the display is off) or `background`: the scene
+    /// the motion policy reads, as the `policy` record says it.
+    public var scene: String
+    /// `on`, `off` or `unknown`, as the probe reads the screen.
+    public var display: String
 }
 
 extension PlayerState {
@@ -47,7 +52,8 @@ extension PlayerState {
                        thermal: settings.thermalOverride?.description ?? power.thermal?.description ?? "unknown",
                        lowPower: settings.lowPowerOverride ?? power.lowPower, tier: tier.rawValue,
                        speed: clock.speed == 0 ? 0 : clock.speed * clock.direction,
-                       color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue)
+                       color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue,
+                       scene: effectiveScene.rawValue, display: power.display?.rawValue ?? "unknown")
         snapshot.idle = idle
         snapshot.quiet = quietNow
         return snapshot

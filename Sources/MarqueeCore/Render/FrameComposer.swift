@@ -141,29 +141,34 @@ public enum FrameComposer {
     }
 
     /// The rest layout's lines, each a band of its own panel rows, centred,
-    /// clipped to keep the dark margin when a word had to be cut.
+    /// clipped to keep the dark margin when a word had to be cut, and moved
+    /// along `--drift`'s orbit (the margin window moving with them).
     private static func paintRestPanel(_ scene: MarqueeScene, rest: RestLayout, into frame: inout FrameModel) {
         let geometry = scene.geometry
         let columns = geometry.panelColumns
         let dark = scene.litShade == .unlit
+        let drift = scene.driftStep == 0 ? .zero
+            : RestDrift.offset(step: scene.driftStep, room: rest.room(panelColumns: columns, panelRows: geometry.panelRows))
         var rowOfLED = [Int](repeating: -1, count: geometry.panelRows)
         var rowBand = [Int](repeating: 0, count: geometry.panelRows)
         for row in 0..<geometry.panelRows {
-            if let (line, fontRow) = rest.fontRow(atPanelRow: row) {
+            if let (line, fontRow) = rest.fontRow(atPanelRow: row - drift.dy) {
                 rowOfLED[row] = fontRow
                 rowBand[row] = line
             }
         }
         var masks = [UInt64](repeating: 0, count: max(1, rest.lines.count) * columns)
         var hues = [UInt8](repeating: 0, count: columns)
-        let visible = RestLayout.margin..<max(RestLayout.margin, columns - RestLayout.margin)
+        let margin = RestLayout.margin
+        let lower = max(0, margin + drift.dx)
+        let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
         for (band, line) in rest.lines.enumerated() where !dark {
             for column in visible {
-                masks[band * columns + column] = line.layout.column(at: floorDivide(column - line.start, rest.scale))
+                masks[band * columns + column] = line.layout.column(at: floorDivide(column - drift.dx - line.start, rest.scale))
             }
         }
         for column in 0..<columns {
-            hues[column] = hue(textColumn: column / max(1, rest.scale), phase: scene.rainbowPhase)
+            hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand)
         painter.paint(into: &frame)

@@ -45,6 +45,23 @@ final class OutputBatcher {
         close(writeFD)
     }
 
+    /// Queues bytes of the sign's own behind what ncurses wrote, for the
+    /// next ``drain()``: a few bytes, which the pipe always has room for.
+    func enqueue(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(writeFD, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
     /// Moves everything ncurses wrote so far to the terminal in one write.
     func drain() {
         pending.removeAll(keepingCapacity: true)

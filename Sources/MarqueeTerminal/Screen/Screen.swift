@@ -43,15 +43,27 @@ public final class Screen {
     /// Writes the shifted rows of a scroll step itself; nil when the
     /// terminal or ncurses does not allow it (rows then shift through ncurses).
     private var direct: DirectRowWriter?
+    /// The Linux console's blanking, off while the sign has the terminal;
+    /// nil on any other terminal.
+    private let blanking: ConsoleBlanking?
+    /// What gives the console its blanking back, read when the sign took it.
+    private var blankingRestore: [UInt8] = []
+    /// The terminal's restore sequence for a crash, less the blanking's.
+    private var crashRestore: [UInt8] = []
 
-    /// Opens the terminal named by `environment["TERM"]` on standard output,
-    /// reading nothing itself (keys come from `KeyboardInput` on `inputFD`).
-    public init(environment: [String: String], color: LEDColor, inputFD: Int32) throws(TerminalError) {
-        guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    /// Opens the terminal named by `environment["TERM"]` on `outputFD`
+    /// (standard output, or a `--tty` device), reading nothing itself (keys
+    /// come from `KeyboardInput` on `inputFD`). On the Linux console,
+    /// `blanking` turns the console's own blanking off until the terminal
+    /// is given back.
+    public init(environment: [String: String], color: LEDColor, inputFD: Int32, outputFD: Int32 = STDOUT_FILENO,
+                blanking: ConsoleBlanking? = nil) throws(TerminalError) {
+        guard isatty(outputFD) == 1 else { throw .notATerminal }
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
         guard term != "dumb" else { throw .unknownTerm(term) }
         Screen.ensureUTF8Locale()
-        outputFD = STDOUT_FILENO
+        self.outputFD = outputFD
+        self.blanking = ConsoleBlanking.applies(toTerm: term) ? blanking : nil
         guard let batcher = OutputBatcher(terminalFD: outputFD) else {
             throw .cannotOpenTTY(String(cString: strerror(errno)))
         }
@@ -87,8 +99,11 @@ public final class Screen {
         // Before the terminal changes: nothing has reached it yet (ncurses
         // wrote into the batcher's pipe), so from here on a crash restores it.
         CrashGuard.install(environment: environment)
-        CrashGuard.protect(fd: outputFD, modes: modes.original, restoring: CrashRestoreBytes.make(capability: Screen.capability))
+        crashRestore = CrashRestoreBytes.make(capability: Screen.capability)
+        blankingRestore = self.blanking?.currentRestoreBytes() ?? []
+        CrashGuard.protect(fd: outputFD, modes: modes.original, restoring: crashRestore + blankingRestore)
         modes.enterSignMode()
+        if self.blanking != nil { batcher.enqueue(ConsoleBlanking.offBytes) }
         nonl()
         curs_set(0)
         leaveok(lm_stdscr(), true)
@@ -270,6 +285,7 @@ public final class Screen {
         guard isOpen else { return }
         curs_set(1)
         endwin()
+        batcher.enqueue(blankingRestore)
         batcher.drain()
         modes.restore()
         CrashGuard.setArmed(false)
@@ -278,7 +294,9 @@ public final class Screen {
     /// Takes the terminal back after `fg`.
     public func resume() {
         guard isOpen else { return }
-        CrashGuard.setArmed(true)
+        // The console's blanking is read again: it may have been changed
+        // while the shell had the terminal.
+        takeBlanking()
         modes.enterSignMode()
         // No refresh here: the next frame repaints in bands (see draw).
         curs_set(0)
@@ -286,7 +304,17 @@ public final class Screen {
         batcher.drain()
     }
 
-    /// Restores the terminal for good: cursor, echo, canonical mode, main screen.
+    /// Reads the console's blanking, arms the crash guard to give it back
+    /// with the rest of the terminal, and turns it off (queued for the next
+    /// drain). Elsewhere than on the Linux console only the guard is armed.
+    private func takeBlanking() {
+        blankingRestore = blanking?.currentRestoreBytes() ?? []
+        CrashGuard.protect(fd: outputFD, modes: modes.original, restoring: crashRestore + blankingRestore)
+        if blanking != nil { batcher.enqueue(ConsoleBlanking.offBytes) }
+    }
+
+    /// Restores the terminal for good: cursor, echo, canonical mode, main
+    /// screen, and the console's blanking.
     public func close() {
         guard let screen else { return }
         suspend()

@@ -4,6 +4,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case unknownTerm(String)
     case notATerminal
     case cannotOpenTTY(String)
+    /// `--tty DEVICE` could not be opened, or is not a terminal.
+    case cannotOpenDevice(String, String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             "standard output is not a terminal (try --snapshot for plain text output)"
         case .cannotOpenTTY(let reason):
             "cannot open /dev/tty for keys: \(reason)"
+        case .cannotOpenDevice(let path, let reason):
+            "\(path): cannot open terminal: \(reason)"
         }
     }
 }

@@ -40,6 +40,9 @@ struct Launch {
     /// `["faketime", "2026-12-01 21:59:50"]` starts it at that wall-clock
     /// time (the schedule tests; the recorded pid is then the wrapper's).
     var wrapper: [String] = []
+    /// The pane's shell waits for `Session.release()` before it starts the
+    /// program, so a test can set tmux up first (`pipe-pane`, a second pane).
+    var holdUntilReleased = false
 }
 
 /// One line of the `--events` log.
@@ -139,6 +142,7 @@ final class Session {
             # must survive it to record the exit status (a caught signal is
             # reset to the default in the child, an ignored one would not be).
             trap ':' INT \(launch.shellTrapsHangup ? "HUP " : "")TERM QUIT
+            \(launch.holdUntilReleased ? "while [ ! -e \(dir)/release ]; do sleep 0.02; done" : "")
             echo e2e-before-marker
             \(command)
             st=$?
@@ -234,9 +238,44 @@ final class Session {
         guard result.status == 0 else { throw E2EFailure("resize-window failed: \(result.stderr)") }
     }
 
+    /// Lets a `holdUntilReleased` launch start the program.
+    func release() throws {
+        try writeFile("", to: directory.appendingPathComponent("release"))
+    }
+
+    /// Appends everything the program writes to the pane (`target` or
+    /// another pane) to `file` in the session directory, as it writes it:
+    /// the raw bytes, escapes included, which a capture would have acted on.
+    func pipeOutput(of pane: String? = nil, to file: String) async throws {
+        let path = E2E.shellQuote(directory.appendingPathComponent(file).path)
+        let result = try await tmux(["pipe-pane", "-o", "-t", pane ?? target, "cat >> \(path)"])
+        guard result.status == 0 else { throw E2EFailure("pipe-pane failed: \(result.stderr)") }
+    }
+
+    /// The bytes `pipeOutput` collected so far.
+    func pipedBytes(_ file: String) -> [UInt8] {
+        FileManager.default.contents(atPath: directory.appendingPathComponent(file).path).map(Array.init) ?? []
+    }
+
+    /// A second pane, running `sleep`, beside the program's: its id and its
+    /// terminal device, for `--tty`.
+    func splitPane() async throws -> (pane: String, tty: String) {
+        let result = try await tmux(["split-window", "-d", "-P", "-F", "#{pane_id} #{pane_tty}", "-t", target, "exec sleep 300"])
+        let words = result.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard result.status == 0, words.count == 2 else { throw E2EFailure("split-window failed: \(result.stderr)") }
+        return (words[0], words[1])
+    }
+
+    /// A pane's text.
+    func capture(pane: String) async throws -> Screen {
+        let result = try await tmux(["capture-pane", "-p", "-e", "-t", pane])
+        guard result.status == 0 else { throw E2EFailure("capture-pane failed: \(result.stderr)") }
+        return Screen(ansi: result.stdout)
+    }
+
     /// A tmux format of the pane, e.g. `#{alternate_on}`.
-    func format(_ format: String) async throws -> String {
-        let result = try await tmux(["display-message", "-p", "-t", target, format])
+    func format(_ format: String, pane: String? = nil) async throws -> String {
+        let result = try await tmux(["display-message", "-p", "-t", pane ?? target, format])
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -58,6 +58,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let first = layouts.frame(state, at: t, columns: columns, rows: rows).frame()
     checkFrame(first, columns: columns, rows: rows)
 
+    // --drift's steps (docs/display.md, "Drift"): every frame of the
+    // requested size; at rest in dots or blocks (two cells an LED, so a
+    // one-LED move is whole cells) the text only moves, so the lit cells
+    // are as many as before.
+    var drifting = state
+    for step in 1...4 {
+        _ = drifting.reduce(.driftDue, at: t)
+        let moved = layouts.frame(drifting, at: t, columns: columns, rows: rows).frame()
+        checkFrame(moved, columns: columns, rows: rows)
+        if drifting.placementKind == .rest, drifting.shownStyle == .dots || drifting.shownStyle == .blocks {
+            require(litCells(moved) == litCells(first), "a drift step moves the lit LEDs, it neither adds nor drops any",
+                    "step \(step), \(columns)x\(rows)")
+        }
+    }
+
     // One scroll step later, composed by shifting the kept frame (the
     // player's path) and from scratch: FrameComposer promises the same frame.
     var stepping = layouts
@@ -125,4 +140,12 @@ func apply(_ diff: FrameDiff, onto old: FrameModel) -> [Cell] {
     // The terminal fills a wide character's second cell itself.
     for (index, cell) in diff.new.cells.enumerated() where cell == .continuation { cells[index] = .blank }
     return cells
+}
+
+/// Cells lit in any shade but unlit.
+private func litCells(_ frame: FrameModel) -> Int {
+    frame.cells.reduce(0) { count, cell in
+        if case let .led(shade, _) = cell.foreground, shade != .unlit { return count + 1 }
+        return count
+    }
 }

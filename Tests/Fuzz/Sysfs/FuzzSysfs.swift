@@ -27,6 +27,14 @@ let attributes = [
     "firmware/acpi/platform_profile", "class/platform-profile/platform-profile-0/profile",
     "devices/system/cpu/cpufreq/policy0/energy_performance_preference",
     "devices/system/cpu/cpufreq/policy1/energy_performance_preference",
+    // The display (docs/power-probe.md, "Display power"), after the rest so
+    // older corpus entries keep their meaning: two HDMI ports, a built-in
+    // panel, a writeback connector, a backlight, fb0 and a spare fb1.
+    "class/drm/card1-HDMI-A-1/status", "class/drm/card1-HDMI-A-1/dpms",
+    "class/drm/card1-HDMI-A-2/status", "class/drm/card1-HDMI-A-2/dpms",
+    "class/drm/card0-DSI-1/status", "class/drm/card0-DSI-1/dpms",
+    "class/drm/card1-Writeback-1/status", "class/drm/card1-Writeback-1/dpms",
+    "class/backlight/rpi_backlight/bl_power", "class/graphics/fb0/blank", "class/graphics/fb1/blank",
 ]
 
 /// The scratch directory, made on the first input.
@@ -102,4 +110,16 @@ private func check(_ reading: PowerReading) {
         require(!reading.powerSaver && !reading.lowBattery, "no power data means no power saver and no low battery")
     }
     require(!reading.thermalSummary.isEmpty && !reading.powerSummary.isEmpty, "the summaries are never empty")
+    if let display = reading.display {
+        require(display.source.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F },
+                "the display's source has no control character", display.source)
+        let offWords = ["dpms Off", "dpms Standby", "dpms Suspend", "bl_power 1", "bl_power 2", "bl_power 3", "bl_power 4",
+                        "blank 1", "blank 2", "blank 3", "blank 4"]
+        let onWords = ["dpms On", "dpms unknown", "bl_power 0", "blank 0"]
+        let words = display.power == .off ? offWords : onWords
+        require(words.contains { display.source.hasSuffix($0) }, "the display's source says why it is \(display.power)",
+                display.source)
+        require(!display.source.contains("Writeback") && !display.source.hasPrefix("fb1"),
+                "a writeback connector or a spare framebuffer never decides", display.source)
+    }
 }

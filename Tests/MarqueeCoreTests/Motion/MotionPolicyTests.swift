@@ -18,6 +18,7 @@ struct MotionPolicyTests {
     /// docs/motion-policy.md, row by row.
     static let table: [Row] = [
         Row(name: "scene in background", lowPower: false, reduceMotion: false, thermal: .nominal, scene: .background, preview: 0, fullScreen: 0, effects: false),
+        Row(name: "scene inactive (display off)", lowPower: false, reduceMotion: false, thermal: .nominal, scene: .inactive, preview: 0, fullScreen: 0, effects: false),
         Row(name: "low power on", lowPower: true, reduceMotion: false, thermal: .nominal, scene: .active, preview: 0, fullScreen: 0, effects: false),
         Row(name: "reduce motion", lowPower: false, reduceMotion: true, thermal: .nominal, scene: .active, preview: 0, fullScreen: 0, effects: false),
         Row(name: "thermal serious", lowPower: false, reduceMotion: false, thermal: .serious, scene: .active, preview: 0, fullScreen: 0, effects: false),

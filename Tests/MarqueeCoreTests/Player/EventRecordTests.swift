@@ -11,8 +11,8 @@ struct EventRecordTests {
         #expect(EventRecord.cue(index: 2, count: 3, text: "A \"B\"", automatic: true).jsonLine(at: 12.3456)
             == #"{"t":12.346,"event":"cue","index":2,"count":3,"text":"A \"B\"","automatic":true}"#)
         #expect(EventRecord.policy(fps: 30, animation: true, effects: false, tier: "reduced", thermal: "fair", lowPower: false,
-                                   reduceMotion: false, scene: "active").jsonLine(at: 1)
-            == #"{"t":1.000,"event":"policy","fps":30,"animation":true,"effects":false,"tier":"reduced","thermal":"fair","lowPower":false,"reduceMotion":false,"scene":"active"}"#)
+                                   reduceMotion: false, scene: "active", display: "on").jsonLine(at: 1)
+            == #"{"t":1.000,"event":"policy","fps":30,"animation":true,"effects":false,"tier":"reduced","thermal":"fair","lowPower":false,"reduceMotion":false,"scene":"active","display":"on"}"#)
         #expect(EventRecord.quit.jsonLine(at: 2.5) == #"{"t":2.500,"event":"quit"}"#)
         #expect(EventRecord.interrupt(text: "FIRE", seconds: 30).jsonLine(at: 3)
             == #"{"t":3.000,"event":"interrupt","text":"FIRE","for":30.000}"#)
@@ -34,11 +34,12 @@ struct EventRecordTests {
 
     @Test("power's lowPower is a boolean like policy's, or null when the machine does not say")
     func lowPowerIsBoolean() throws {
-        #expect(EventRecord.power(thermal: "nominal", lowPower: true, source: "battery 15 %").jsonLine(at: 1)
-            == #"{"t":1.000,"event":"power","thermal":"nominal","lowPower":true,"source":"battery 15 %"}"#)
-        #expect(EventRecord.power(thermal: "fair", lowPower: false, source: "AC").jsonLine(at: 1).contains(#""lowPower":false,"#))
-        let unknown = EventRecord.power(thermal: "unknown", lowPower: nil, source: "none").jsonLine(at: 1)
-        #expect(unknown == #"{"t":1.000,"event":"power","thermal":"unknown","lowPower":null,"source":"none"}"#)
+        #expect(EventRecord.power(thermal: "nominal", lowPower: true, source: "battery 15 %", display: "unknown").jsonLine(at: 1)
+            == #"{"t":1.000,"event":"power","thermal":"nominal","lowPower":true,"source":"battery 15 %","display":"unknown"}"#)
+        #expect(EventRecord.power(thermal: "fair", lowPower: false, source: "AC", display: "on").jsonLine(at: 1)
+            .contains(#""lowPower":false,"#))
+        let unknown = EventRecord.power(thermal: "unknown", lowPower: nil, source: "none", display: "unknown").jsonLine(at: 1)
+        #expect(unknown == #"{"t":1.000,"event":"power","thermal":"unknown","lowPower":null,"source":"none","display":"unknown"}"#)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(unknown.utf8)) as? [String: Any])
         #expect(object["lowPower"] is NSNull)
     }
@@ -49,8 +50,11 @@ struct EventRecordTests {
             .start(version: "1.0", columns: 80, rows: 24),
             .cue(index: 0, count: 2, text: String(repeating: "x", count: 300), automatic: false),
             .policy(fps: 0, animation: false, effects: false, tier: "minimal", thermal: "unknown", lowPower: true,
-                    reduceMotion: false, scene: "background"),
-            .power(thermal: "unknown", lowPower: nil, source: "none"), .power(thermal: "fair", lowPower: false, source: "AC"),
+                    reduceMotion: false, scene: "background", display: "unknown"),
+            .policy(fps: 0, animation: false, effects: false, tier: "full", thermal: "nominal", lowPower: false,
+                    reduceMotion: false, scene: "inactive", display: "off"),
+            .power(thermal: "unknown", lowPower: nil, source: "none", display: "unknown"),
+            .power(thermal: "fair", lowPower: false, source: "AC; card1-HDMI-A-1 dpms Off", display: "off"),
             .pause(paused: true, reason: "key"), .completed, .key(name: "space"), .key(name: "1"), .key(name: "enter"),
             .resize(columns: 40, rows: 10), .reload(count: 3), .error(message: "x"), .quit,
             .interrupt(text: String(repeating: "z", count: 300), seconds: 7.5), .interruptEnded(reason: "clear"),

@@ -59,6 +59,7 @@ struct StatusLineTests {
 
     enum Stop: String, CaseIterable, CustomTestStringConvertible {
         case heat = "heat", lowPower = "low power", reduceMotion = "reduce motion", background = "in background"
+        case displayOff = "display off"
         var testDescription: String { rawValue }
     }
 
@@ -69,11 +70,20 @@ struct StatusLineTests {
             case .heat: settings.thermalOverride = .serious
             case .lowPower: settings.lowPowerOverride = true
             case .reduceMotion: settings.reduceMotion = true
-            case .background: break
+            case .background, .displayOff: break
             }
         }
         if stop == .background { _ = state.reduce(.scene(.background), at: 1) }
-        let stopped = stop == .background ? "■ stopped in background" : "■ stopped by \(stop.rawValue)"
+        if stop == .displayOff {
+            var dark = Self.cool
+            dark.display = .off
+            _ = state.reduce(.power(dark), at: 1)
+        }
+        let stopped = switch stop {
+        case .background: "■ stopped in background"
+        case .displayOff: "■ display off"
+        default: "■ stopped by \(stop.rawValue)"
+        }
         #expect(state.controlsLine.hasPrefix(" 1/3  \(stopped)  0 fps (\(stop.rawValue))  ← 24 col/s  "))
         #expect(!state.controlsLine.contains("playing"))
     }

@@ -11,7 +11,7 @@ struct StatusSnapshotTests {
         #expect(snapshot == StatusSnapshot(cueNumber: 2, cueCount: 3, text: "M1", interrupt: false, interruptRemaining: nil,
                                            paused: false, completed: false, framesDrawnPerSecond: state.framesDrawnPerSecond,
                                            thermal: "unknown", lowPower: nil, tier: "full", speed: 24, color: "red",
-                                           style: "dots"))
+                                           style: "dots", scene: "active", display: "unknown"))
     }
 
     @Test("an interrupt shows with its text and the seconds it has left; the position stays the flow's")

@@ -195,7 +195,7 @@ struct ScheduleFlowTests {
         _ = state.reduce(.localTime(Self.at("21:00")), at: 0)
         let effects = state.reduce(.localTime(Self.at("22:00")), at: 2)
         #expect(Self.records(effects).first == .quiet(on: true, mode: "off"))
-        #expect(Self.records(effects).contains { if case .policy(let fps, false, _, _, _, _, _, _) = $0 { fps == 0 } else { false } })
+        #expect(Self.records(effects).contains { if case .policy(let fps, false, _, _, _, _, _, _, _) = $0 { fps == 0 } else { false } })
         #expect(state.isDark && Self.scene(state).dark && state.frameTickerID.framesPerSecond == 0)
         #expect(!state.advanceConditions.shouldSchedule && !state.clock.isRunning)
         let position = state.clock.sample(at: 2)
@@ -204,6 +204,16 @@ struct ScheduleFlowTests {
         _ = state.reduce(.localTime(LocalMoment(parsing: "2026-12-02T07:00")!), at: 40_000)
         #expect(!state.isDark && state.clock.isRunning && state.clock.sample(at: 40_000) == position)
         #expect(state.waitStartedAt == nil || state.waitStartedAt == 40_000)
+    }
+
+    @Test("a dark sign has no drift timer: nothing lit to burn in")
+    func darkNoDrift() {
+        var state = Self.quiet(.off)
+        state.settings.driftSeconds = 60
+        _ = state.reduce(.localTime(Self.at("21:00")), at: 0)
+        #expect(state.driftTimerID.seconds == 60)
+        _ = state.reduce(.localTime(Self.at("23:00")), at: 1)
+        #expect(state.isDark && state.driftTimerID.seconds == nil)
     }
 
     @Test("off: a key lights the dark sign and does nothing else; q still quits; the idle timeout makes it dark again")
