@@ -53,13 +53,25 @@ extension EndToEnd {
             #expect(seen == expected, sourceLocation: sourceLocation)
         }
 
+        /// A sign held until its output is piped to `out.bin` (so its very
+        /// first bytes are caught), then released and drawing.
+        func startPiped(_ label: String, _ launch: Launch) async throws -> Session {
+            let session = try await Session.start(label, launch)
+            do {
+                try await session.pipeOutput(to: "out.bin")
+                try session.release()
+                try await session.waitForCells(of: "●", minimum: 5)
+            } catch {
+                session.close()
+                throw error
+            }
+            return session
+        }
+
         @Test("on TERM=linux blanking is off while the sign plays, given back on Ctrl-Z, off again on fg, given back at q")
         func blankingAroundSuspend() async throws {
-            let session = try await Session.start("blank", Self.launch(term: "linux"))
+            let session = try await startPiped("blank", Self.launch(term: "linux"))
             defer { session.close() }
-            try await session.pipeOutput(to: "out.bin")
-            try session.release()
-            try await session.waitForCells(of: "●", minimum: 5)
             try await waitForEscapes(session, "out.bin", ["off"])
 
             let pid = try await session.programPID()
@@ -89,11 +101,8 @@ extension EndToEnd {
 
         @Test("a signal or a crash gives the blanking back too", arguments: Ending.allCases)
         func blankingOnSignals(ending: Ending) async throws {
-            let session = try await Session.start("blanksig", Self.launch(term: "linux", recordsSignal: true))
+            let session = try await startPiped("blanksig", Self.launch(term: "linux", recordsSignal: true))
             defer { session.close() }
-            try await session.pipeOutput(to: "out.bin")
-            try session.release()
-            try await session.waitForCells(of: "●", minimum: 5)
             try await waitForEscapes(session, "out.bin", ["off"])
             let pid = try await session.programPID()
             #expect(kill(pid, ending.signal) == 0)
@@ -104,11 +113,8 @@ extension EndToEnd {
 
         @Test("another terminal gets no blanking escape")
         func notOtherTerminals() async throws {
-            let session = try await Session.start("noblank", Self.launch(term: "tmux-256color"))
+            let session = try await startPiped("noblank", Self.launch(term: "tmux-256color"))
             defer { session.close() }
-            try await session.pipeOutput(to: "out.bin")
-            try session.release()
-            try await session.waitForCells(of: "●", minimum: 5)
             try await session.send("q")
             #expect(try await session.waitForExit(timeout: 5) == 0)
             try await pause(0.3)  // the last bytes reach the pipe
