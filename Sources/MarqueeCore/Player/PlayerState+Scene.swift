@@ -6,8 +6,12 @@ extension PlayerState {
     /// Where things go on a terminal of `columns` x `rows` for a message
     /// whose inked rows are `lineHeight` high.
     public func geometry(columns: Int, rows: Int, lineHeight: Int) -> ScreenGeometry {
+        geometry(columns: columns, rows: rows, lineHeight: lineHeight, style: shownStyle)
+    }
+
+    private func geometry(columns: Int, rows: Int, lineHeight: Int, style: LEDStyle) -> ScreenGeometry {
         let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
-        return ScreenGeometry(columns: columns, rows: rows, style: shownStyle, lineHeight: lineHeight,
+        return ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: lineHeight,
                               captionLines: captionLines, helpLines: helpOpen ? PlayerState.helpLines.count : nil,
                               maximumScale: settings.scale)
     }
@@ -25,8 +29,12 @@ extension PlayerState {
     /// The scene for a terminal of `columns` x `rows` at time `t`, for a
     /// message whose inked rows are `lineHeight` high.
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
-        let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight)
-        let placement: MarqueeScene.Placement = placementKind == .scrolling
+        // Each of these resolves the motion policy or the look: once a frame.
+        let style = shownStyle
+        let kind = placementKind
+        let shown = shownCue
+        let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, style: style)
+        let placement: MarqueeScene.Placement = kind == .scrolling
             ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: entersInView ? .inView : .rightEdge)
             : .rest
         var rainbowPhase: Int?
@@ -39,14 +47,14 @@ extension PlayerState {
             ? MarqueeScene.Countdown(filledEighths: Int((countdownRemaining(at: t) * Double(columns * 8)).rounded()),
                                      frozen: waitStartedAt == nil)
             : nil
-        return MarqueeScene(geometry: geometry, style: shownStyle, monochrome: settings.monochrome, messageID: messageID,
-                            plainText: shownCue.displayText, placement: placement, litShade: litShade(at: t),
-                            rainbowPhase: rainbowPhase, caption: shownCue.displayCaption,
+        return MarqueeScene(geometry: geometry, style: style, monochrome: settings.monochrome, messageID: messageID,
+                            plainText: shown.displayText, placement: placement, litShade: litShade(at: t),
+                            rainbowPhase: rainbowPhase, caption: shown.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
                             glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
-                            driftStep: placementKind == .rest ? driftStep : 0)
+                            driftStep: kind == .rest ? driftStep : 0)
     }
 }
