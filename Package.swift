@@ -13,7 +13,8 @@ import PackageDescription
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
 /// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
 /// (power-profiles-daemon on the system bus, docs/power-probe.md) from
-/// `libsystemd-dev`.
+/// `libsystemd-dev`, the MQTT client of a fleet (docs/fleet.md) from
+/// `libmosquitto-dev`.
 let package = Package(
     name: "ledmarquee",
     products: [
@@ -23,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .executableTarget(name: "embed-resources", path: "Tools/embed-resources"),
         .plugin(
             name: "EmbedResources",
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),
         .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PlayerRuntime", "PowerProbe", "MarqueeTerminal", "EventLoop",
-                                                  "CSystemd"]),
+                                                  "CSystemd", "CMosquitto"]),
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),

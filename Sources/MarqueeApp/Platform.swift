@@ -34,7 +34,13 @@ enum Platform {
     /// Returns nil when all was written, else the errno of the failure.
     @discardableResult
     static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
-        var bytes = Array(text.utf8)
+        writeAll(fd, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`, as `writeAll(_:_:)` does a text.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }

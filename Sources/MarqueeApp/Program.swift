@@ -69,9 +69,16 @@ public enum Program {
         // Every way out gives standard input its flags back and closes a
         // followed file's descriptors.
         defer { feed?.stop() }
+        let fleetSetup = try FleetSetup.prepare(options, environment: Platform.environment)
         let loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
+        } else if let cached = fleetSetup?.cachedDeck {
+            loaded = cached
+        } else if let fleetSetup, options.message == nil, options.file == nil {
+            // A new sign with no deck yet shows its name, so whoever sets
+            // up a room of them can tell which is which.
+            loaded = CueFileParser.Result(cues: [Cue(text: fleetSetup.topics.name, seconds: options.seconds)], notes: [])
         } else {
             loaded = try loadCues(options)
         }
@@ -100,6 +107,13 @@ public enum Program {
         // end-to-end tests count the threads of a running sign), and
         // ncurses has not started.
         let control = try openControl(options)
+        let fleet: FleetMember?
+        do throws(FleetLink.Failure) {
+            fleet = try fleetSetup?.member(seconds: options.seconds)
+        } catch {
+            control?.close()
+            throw Platform.Failure(message: error.message, status: 1)
+        }
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
@@ -115,7 +129,7 @@ public enum Program {
                                               blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot),
                                               power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
                                               powerNews: PowerNews(environment: environment), reloader: reloader,
-                                              feed: feed, control: control)
+                                              feed: feed, control: control, fleet: fleet)
         } catch {
             control?.close()
             throw Platform.Failure(message: error.description, status: 1)

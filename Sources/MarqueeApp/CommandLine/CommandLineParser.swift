@@ -129,6 +129,7 @@ public enum CommandLineParser {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
         try checkLiveOptions(options, scan)
+        try checkFleetOptions(options)
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {
@@ -153,6 +154,20 @@ extension CommandLineParser {
         let live = options.file == "-" || options.follow != nil
         if options.latest, !live { throw UsageError("--latest needs -f - or --follow") }
         if scan.has("format"), options.file != "-" { throw UsageError("--format needs -f - (a file's name says what it is)") }
+    }
+
+    /// The broker's options mean nothing without a broker; a CA, nothing
+    /// without TLS.
+    static func checkFleetOptions(_ options: Options) throws(UsageError) {
+        guard let broker = options.mqtt else {
+            for (name, value) in [("mqtt-topic", options.mqttTopic), ("mqtt-ca", options.mqttCA),
+                                  ("mqtt-password-file", options.mqttPasswordFile)] where value != nil {
+                throw UsageError("--\(name) needs --mqtt")
+            }
+            return
+        }
+        if options.mqttCA != nil, !broker.tls { throw UsageError("--mqtt-ca needs an mqtts:// broker") }
+        if options.snapshot { throw UsageError("--snapshot draws one frame alone; it cannot join a fleet (--mqtt)") }
     }
 }
 

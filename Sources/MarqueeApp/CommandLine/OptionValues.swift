@@ -138,6 +138,15 @@ enum OptionValues {
             options.control = try nonEmpty(value, "option '\(label)' needs a path")
         case "tty":
             options.tty = try nonEmpty(value, "option '\(label)' needs a terminal device")
+        case "mqtt":
+            do { options.mqtt = try BrokerAddress.parse(value) } catch { throw UsageError(error.message) }
+        case "mqtt-topic":
+            do { try FleetTopics.validate(prefix: value) } catch { throw UsageError(error.message) }
+            options.mqttTopic = value
+        case "mqtt-ca":
+            options.mqttCA = try nonEmpty(value, "option '\(label)' needs a file")
+        case "mqtt-password-file":
+            options.mqttPasswordFile = try nonEmpty(value, "option '\(label)' needs a file")
         case "cols":
             options.snapshotColumns = try count(value, label)
         case "rows":

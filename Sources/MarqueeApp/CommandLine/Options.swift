@@ -53,6 +53,14 @@ public struct Options: Sendable, Equatable {
     public var driftMinutes = 0.0
     /// `--tty DEVICE`: the terminal to play on instead of standard input and output.
     public var tty: String?
+    /// `--mqtt URL`: the fleet's broker (docs/fleet.md); nil plays alone.
+    var mqtt: BrokerAddress?
+    /// `--mqtt-topic PREFIX`; nil is `FleetTopics.defaultPrefix`.
+    public var mqttTopic: String?
+    /// `--mqtt-ca FILE`: the CA the broker's certificate must chain to.
+    public var mqttCA: String?
+    /// `--mqtt-password-file FILE`: `USER:PASSWORD` for the broker.
+    public var mqttPasswordFile: String?
 
     public init() {}
 }

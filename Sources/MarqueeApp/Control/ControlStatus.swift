@@ -7,12 +7,21 @@ enum ControlStatus {
     static func reply(_ status: StatusSnapshot, uptime: Double) -> ControlReply {
         var json = JSONObjectWriter()
         json.add("ok", true)
+        add(status, to: &json)
+        if let remaining = status.interruptRemaining { json.add("interruptRemaining", (remaining * 1000).rounded() / 1000) }
+        json.add("uptime", (uptime * 1000).rounded() / 1000)
+        return .object(json.finish())
+    }
+
+    /// The fields that say what the sign does, without the ones that
+    /// change by the second: the fleet's status topic (docs/fleet.md) is
+    /// republished only when these change.
+    static func add(_ status: StatusSnapshot, to json: inout JSONObjectWriter) {
         // From 0, as the events log's `cue` records count.
         json.add("index", status.cueNumber - 1)
         json.add("count", status.cueCount)
         json.add("text", status.text)
         json.add("interrupt", status.interrupt)
-        if let remaining = status.interruptRemaining { json.add("interruptRemaining", (remaining * 1000).rounded() / 1000) }
         json.add("paused", status.paused)
         json.add("completed", status.completed)
         json.add("fps", status.framesDrawnPerSecond)
@@ -26,7 +35,6 @@ enum ControlStatus {
         json.add("quiet", status.quiet)
         json.add("scene", status.scene)
         json.add("display", status.display)
-        json.add("uptime", (uptime * 1000).rounded() / 1000)
-        return .object(json.finish())
+        if let link = status.link { json.add("link", link) }
     }
 }

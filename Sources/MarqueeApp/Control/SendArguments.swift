@@ -7,14 +7,30 @@ import MarqueeCore
 struct SendArguments: Equatable {
     var name: String?
     var control: String?
+    /// `--mqtt URL` and its options: publish to a fleet (docs/fleet.md).
+    var fleet: Fleet?
     /// The request's `cmd`.
     var command: String
     /// The request, one JSON object without its newline.
     var request: String
 
+    /// Where `send --mqtt` publishes, and how it logs in.
+    struct Fleet: Equatable {
+        var broker: BrokerAddress
+        var prefix = FleetTopics.defaultPrefix
+        var caFile: String?
+        var passwordFile: String?
+        /// `deck FILE`: the file to publish, as given.
+        var deckPath: String?
+    }
+
+    /// The options of `send --mqtt`.
+    static let fleetOptions = ["mqtt", "mqtt-topic", "mqtt-ca", "mqtt-password-file"]
+
     /// The help `send --help` prints.
     static let usage = """
         Usage: ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]
+               ledmarquee send --mqtt URL [--mqtt-topic PREFIX] [--name NAME] COMMAND [ARGS]
         Commands:
           say TEXT [--caption C] [--seconds N] [--for N] [LOOK]
           next | prev | pause | resume | clear | status | watch
@@ -22,7 +38,12 @@ struct SendArguments: Equatable {
           load FILE         a cue file or .json deck
           add TEXT [--caption C] [--seconds N] [LOOK]
         LOOK, the message's own: [--color C] [--style S] [--speed N] [--static]
-        See docs/control.md and ledmarquee(1).
+        With --mqtt, to every sign of the fleet, or to the one --name names:
+          deck FILE         publish FILE as the fleet's deck (retained)
+          status            every sign's status, one JSON line each
+        (not watch or load: see docs/fleet.md). --mqtt-ca FILE and
+        --mqtt-password-file FILE are the sign's (ledmarquee --help).
+        See docs/control.md, docs/fleet.md and ledmarquee(1).
 
         """
 
@@ -31,7 +52,7 @@ struct SendArguments: Equatable {
     private static let takes: [String: (words: ClosedRange<Int>, options: [String])] = [
         "say": (1...Int.max, ["caption", "color", "style", "seconds", "for", "speed", "static"]),
         "add": (1...Int.max, ["caption", "color", "style", "seconds", "speed", "static"]),
-        "goto": (1...1, []), "load": (1...1, []),
+        "goto": (1...1, []), "load": (1...1, []), "deck": (1...1, []),
         "next": (0...0, []), "prev": (0...0, []), "pause": (0...0, []), "resume": (0...0, []),
         "clear": (0...0, []), "status": (0...0, []), "watch": (0...0, []),
     ]
@@ -47,6 +68,7 @@ struct SendArguments: Equatable {
         var options: [String: String] = [:]
         var name: String?
         var control: String?
+        var fleetValues: [String: String] = [:]
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -63,7 +85,7 @@ struct SendArguments: Equatable {
             }
             let (option, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
             if option == "help" { return nil }
-            guard ["name", "control"].contains(option) || optionNames.contains(option) else {
+            guard ["name", "control"].contains(option) || fleetOptions.contains(option) || optionNames.contains(option) else {
                 throw UsageError("send: unknown option '--\(OptionValues.shown(option))'")
             }
             if option == "static" {
@@ -80,6 +102,7 @@ struct SendArguments: Equatable {
             switch option {
             case "name": name = value
             case "control": control = value
+            case let fleetOption where fleetOptions.contains(fleetOption): fleetValues[fleetOption] = value
             default: options[option] = value
             }
         }
@@ -95,6 +118,7 @@ struct SendArguments: Equatable {
             throw UsageError("send: '\(command)' takes no --\(other)")
         }
         if let name { do { try ControlSocketPath.validate(name: name) } catch { throw UsageError("send: " + error.message) } }
+        let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
         var json = JSONObjectWriter()
         json.add("cmd", command)
         switch command {
@@ -119,6 +143,8 @@ struct SendArguments: Equatable {
                 throw UsageError("send: 'goto' needs a message number from 1, not '\(OptionValues.shown(rest[0]))'")
             }
             json.add("index", number)
+        case "deck":
+            break  // the file itself is published (`fleet.deckPath`)
         case "load":
             let path = rest[0]
             guard !path.isEmpty else { throw UsageError("send: 'load' needs a file name") }
@@ -126,6 +152,36 @@ struct SendArguments: Equatable {
         default:
             break
         }
-        return SendArguments(name: name, control: control, command: command, request: json.finish())
+        return SendArguments(name: name, control: control, fleet: fleet, command: command, request: json.finish())
+    }
+
+    /// The fleet options, checked against the command: `deck` needs a
+    /// broker, and a broker takes neither `--control`, `watch` nor `load`.
+    private static func fleet(_ values: [String: String], command: String, rest: [String],
+                              control: String?) throws(UsageError) -> Fleet? {
+        guard let url = values["mqtt"] else {
+            if let other = fleetOptions.first(where: { values[$0] != nil }) { throw UsageError("send: --\(other) needs --mqtt") }
+            if command == "deck" { throw UsageError("send: 'deck' publishes to a fleet: it needs --mqtt URL") }
+            return nil
+        }
+        var fleet: Fleet
+        do { fleet = Fleet(broker: try BrokerAddress.parse(url)) } catch { throw UsageError("send: " + error.message) }
+        if let prefix = values["mqtt-topic"] {
+            do { try FleetTopics.validate(prefix: prefix) } catch { throw UsageError("send: " + error.message) }
+            fleet.prefix = prefix
+        }
+        fleet.caFile = values["mqtt-ca"]
+        fleet.passwordFile = values["mqtt-password-file"]
+        if fleet.caFile != nil, !fleet.broker.tls { throw UsageError("send: --mqtt-ca needs an mqtts:// broker") }
+        if control != nil { throw UsageError("send: give --mqtt or --control, not both") }
+        switch command {
+        case "watch": throw UsageError("send: 'watch' is for one sign's control socket; with --mqtt, use status")
+        case "load": throw UsageError("send: with --mqtt, publish a deck with 'deck FILE' ('load' reads a file on the sign)")
+        case "deck":
+            guard !rest[0].isEmpty else { throw UsageError("send: 'deck' needs a file name") }
+            fleet.deckPath = rest[0]
+        default: break
+        }
+        return fleet
     }
 }

@@ -24,6 +24,9 @@ enum SendCommand {
             Platform.writeError("Try 'ledmarquee send --help' for more information.")
             return 2
         }
+        if let fleet = parsed.fleet {
+            return FleetSend.run(parsed, fleet: fleet, environment: environment)
+        }
         let location: ControlSocketPath
         do {
             location = try ControlSocketPath.resolve(name: parsed.name, control: parsed.control, environment: environment, uid: getuid())

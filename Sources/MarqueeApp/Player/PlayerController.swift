@@ -27,6 +27,8 @@ final class PlayerController {
     private let control: ControlServer?
     /// Live input (`-f -` streaming, `--follow`), nil for a cue file read once.
     private let feed: (any LiveCueSource)?
+    /// The sign's part in a fleet (`--mqtt`, docs/fleet.md), nil alone.
+    private let fleet: FleetMember?
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -43,7 +45,7 @@ final class PlayerController {
     init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
          inputFD: Int32, outputFD: Int32 = STDOUT_FILENO, blanking: ConsoleBlanking? = nil, power: PowerSampler?,
          powerNews: PowerNews? = nil, reloader: CueReloader?, feed: (any LiveCueSource)? = nil,
-         control: ControlServer? = nil) throws(TerminalError) {
+         control: ControlServer? = nil, fleet: FleetMember? = nil) throws(TerminalError) {
         screen = try Screen(environment: environment, color: color, inputFD: inputFD, outputFD: outputFD, blanking: blanking)
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -58,6 +60,7 @@ final class PlayerController {
         self.reloader = reloader
         self.control = control
         self.feed = feed
+        self.fleet = fleet
         frameTrace = FrameTrace(environment: environment)
         trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
@@ -111,6 +114,7 @@ final class PlayerController {
         control?.start { [weak self] request in
             MainActor.assumeIsolated { self?.answer(request) ?? .error("the sign is stopping") }
         }
+        startFleet()
         startPeriodicWork()
         // Each read is one replacement of the flow, however many lines it
         // brought (docs/cue-flow.md, "Live input").
@@ -121,6 +125,8 @@ final class PlayerController {
         }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
+        // First: the sign says it goes offline while all else still runs.
+        fleet?.stop()
         powerNews?.stop()
         fields.stop()
         schedule.stop()
@@ -223,6 +229,19 @@ final class PlayerController {
             case .probePower: readPower()
             }
         }
+        fleet?.stateChanged()
+    }
+
+    /// Joins the fleet: its decks and commands become inputs like the
+    /// control socket's (docs/fleet.md).
+    private func startFleet() {
+        let engine = engine
+        fleet?.start(FleetMember.Player(
+            send: { engine.send($0) },
+            answer: { [weak self] request in self?.answer(request) ?? .error("the sign is stopping") },
+            report: { [weak self] message in self?.report(message) },
+            status: { engine.state.statusSnapshot(at: engine.now()) },
+            load: { cues, _ in engine.send(.remote(.load(cues))) }))
     }
 
     /// Opens the sources of power news before the first reading, so no

@@ -38,6 +38,8 @@ public enum EventRecord: Sendable, Equatable {
     case idle(showing: String)
     /// Quiet hours began (`on`, in `mode`, `dim=20` or `off`) or ended.
     case quiet(on: Bool, mode: String)
+    /// A fleet sign's broker took it (`up`) or was lost (docs/fleet.md).
+    case link(up: Bool)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -60,6 +62,7 @@ public enum EventRecord: Sendable, Equatable {
         case .powerSources: "powerSources"
         case .idle: "idle"
         case .quiet: "quiet"
+        case .link: "link"
         }
     }
 
@@ -107,6 +110,8 @@ public enum EventRecord: Sendable, Equatable {
         case let .quiet(on, mode):
             json.add("on", on)
             if on { json.add("mode", mode) }
+        case let .link(up):
+            json.add("up", up)
         case let .power(thermal, lowPower, source, display):
             json.add("thermal", thermal); json.add("lowPower", lowPower); json.add("source", source)
             json.add("display", display)

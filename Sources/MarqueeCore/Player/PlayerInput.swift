@@ -53,4 +53,6 @@ public enum PlayerInput: Sendable, Equatable {
     /// (docs/schedules.md): which messages are in window, and whether
     /// quiet hours hold, follow from it.
     case localTime(LocalMoment)
+    /// A fleet sign's broker took it or was lost (docs/fleet.md).
+    case brokerLink(BrokerLink)
 }

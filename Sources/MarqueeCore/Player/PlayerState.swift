@@ -93,6 +93,8 @@ public struct PlayerState: Sendable {
     /// Moves of `--drift` so far: where on its orbit a sign at rest stands
     /// (``RestDrift``).
     public internal(set) var driftStep = 0
+    /// A fleet sign's link to its broker; nil for a sign alone (docs/fleet.md).
+    public internal(set) var brokerLink: BrokerLink?
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 

@@ -3,14 +3,14 @@
 extension PlayerState {
     /// The fields of the status line, in the order they are shown.
     enum StatusField: CaseIterable {
-        case position, playState, schedule, rate, speed, thermal, power, tier, help
+        case position, playState, schedule, link, rate, speed, thermal, power, tier, help
 
         /// Which field goes first when the line is wider than the terminal:
         /// the figures a person can find elsewhere (the tier follows from
         /// thermal and power) before the ones that say what the sign is
         /// doing. The play state is never dropped; on a terminal narrower
         /// than it, the line is cut at the edge.
-        static let dropOrder: [StatusField] = [.tier, .power, .thermal, .position, .speed, .rate, .schedule, .help]
+        static let dropOrder: [StatusField] = [.tier, .power, .thermal, .position, .speed, .rate, .schedule, .link, .help]
     }
 
     /// The status line for a terminal `columns` wide: a notice if one is
@@ -18,8 +18,8 @@ extension PlayerState {
     public func controlsLine(columns: Int) -> String {
         let repertoire = settings.glyphs.repertoire
         if let notice { return repertoire.spell(" " + TerminalText.visible(notice)) }
-        // Said only while it holds: quiet hours, an idle flow.
-        var shown = StatusField.allCases.filter { $0 != .schedule || !scheduleText.isEmpty }
+        // Said only while it holds: quiet hours, an idle flow, a lost broker.
+        var shown = StatusField.allCases.filter { ($0 != .schedule || !scheduleText.isEmpty) && ($0 != .link || !linkText.isEmpty) }
         func line() -> String { repertoire.spell(shown.map { " " + statusText($0) }.joined(separator: " ")) }
         for field in StatusField.dropOrder where TerminalText.cellWidth(of: line()) > columns {
             shown.removeAll { $0 == field }
@@ -35,6 +35,7 @@ extension PlayerState {
         case .position: "\(cueIndex + 1)/\(cues.count)"
         case .playState: playStateText
         case .schedule: scheduleText
+        case .link: linkText
         case .rate: framesDrawnPerSecond > 0 ? "\(framesDrawnPerSecond) fps" : "0 fps (\(stillReason))"
         case .speed: speedText
         case .thermal: "thermal " + (settings.thermalOverride.map { "\($0) (simulated)" } ?? power.thermalText)

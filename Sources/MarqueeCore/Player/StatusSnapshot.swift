@@ -40,6 +40,8 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var scene: String
     /// `on`, `off` or `unknown`, as the probe reads the screen.
     public var display: String
+    /// `up` or `down` for a fleet sign (docs/fleet.md); nil for one alone.
+    public var link: String?
 }
 
 extension PlayerState {
@@ -56,6 +58,7 @@ extension PlayerState {
                        scene: effectiveScene.rawValue, display: power.display?.rawValue ?? "unknown")
         snapshot.idle = idle
         snapshot.quiet = quietNow
+        snapshot.link = brokerLink?.rawValue
         return snapshot
     }
 }

@@ -111,7 +111,8 @@ struct CommandLineParserTests {
             case .none: nil
             case .choice(let choices): choices[0]
             case .number: spec.long == "speed" ? "10" : "3"
-            case .file, .directory, .text: spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : "some-file"
+            case .file, .directory, .text:
+                spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
@@ -119,6 +120,8 @@ struct CommandLineParserTests {
             case "file", "follow": [String]()
             case "latest", "format": ["-f", "-"]
             case "quiet-mode": ["--quiet", "22:00-07:00", "x"]
+            case "mqtt-topic", "mqtt-password-file": ["--mqtt", "mqtt://broker", "x"]
+            case "mqtt-ca": ["--mqtt", "mqtts://broker", "x"]
             default: ["x"]
             }
             for name in [spec.long] + spec.aliases {

@@ -1,0 +1,280 @@
+import CMosquitto
+import EventLoop
+import Glibc
+
+/// A sign's connection to its fleet's broker (docs/fleet.md), served by the
+/// event loop: the socket is watched for reading (and for writing while
+/// libmosquitto has bytes queued), keepalive pings run on a timer of a
+/// third of the keepalive, and the blocking connect runs on a
+/// ``BrokerConnector`` thread. A lost or refused connection is tried again
+/// after a ``ReconnectBackoff`` wait; on every connection the sign
+/// subscribes to its topics again and republishes its status, so the
+/// retained deck arrives again too.
+///
+/// Used on the loop's thread only.
+final class FleetLink: @unchecked Sendable {
+    /// Seconds between the pings that tell the broker the sign is alive:
+    /// a sign that vanished is marked offline (its Last Will) within 1.5
+    /// times this.
+    static let keepaliveSeconds = 30
+
+    /// What the link tells the sign.
+    enum News: Equatable, Sendable {
+        /// Connected and subscribed.
+        case up
+        /// The connection failed or was lost: the sign plays on alone.
+        case down(reason: String)
+        case message(topic: String, payload: [UInt8], retained: Bool)
+    }
+
+    /// Why the link cannot be set up, as one line.
+    struct Failure: Error, Equatable {
+        let message: String
+    }
+
+    let address: BrokerAddress
+    let topics: FleetTopics
+    private let loop: EventLoop
+    private let client: MosquittoClient
+    private let connector: BrokerConnector
+    private var onNews: ((News) -> Void)?
+
+    private enum Phase: Equatable {
+        case idle, connecting, connected, online, waiting, stopped
+    }
+
+    private var phase = Phase.idle
+    private var everConnected = false
+    private var backoff = ReconnectBackoff()
+    private var watch: FDWatch?
+    private var watchedFD: Int32 = -1
+    private var watchingWrites = false
+    private var miscTimer: LoopTimer?
+    private var answerTimer: LoopTimer?
+    private var retryTimer: LoopTimer?
+    /// Events libmosquitto reported inside a call, handled after it returns.
+    private var inbox: [MosquittoClient.Event] = []
+    private var latestStatus: String?
+    /// The last reason said, so a broker that stays away is said once.
+    private var lastReason: String?
+    /// The broker's refusal (a wrong password), said instead of the close that follows.
+    private var refusal: String?
+
+    init(address: BrokerAddress, topics: FleetTopics, caFile: String?, credentials: BrokerCredentials?,
+         loop: EventLoop = .main) throws(Failure) {
+        self.address = address
+        self.topics = topics
+        self.loop = loop
+        // Unique per run: two signs given one name must not take each
+        // other's connection in turn (a broker drops the older of two
+        // clients with one ID).
+        let clientID = "ledmarquee-\(topics.name)-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        guard let client = MosquittoClient(clientID: clientID) else {
+            throw Failure(message: "cannot make an MQTT client (libmosquitto)")
+        }
+        guard let connector = BrokerConnector(loop: loop) else {
+            throw Failure(message: "cannot make a pipe for the MQTT connection: \(String(cString: strerror(errno)))")
+        }
+        self.client = client
+        self.connector = connector
+        var code = client.setWill(topic: topics.status, payload: FleetStatus.offline(name: topics.name), retain: true)
+        if code == MosquittoClient.success, let credentials { code = client.setCredentials(credentials) }
+        guard code == MosquittoClient.success else {
+            throw Failure(message: "cannot set up the MQTT client: \(MosquittoClient.describe(code))")
+        }
+        if address.tls {
+            if let caFile {
+                // libmosquitto says only "invalid"; say which file and why.
+                guard access(caFile, R_OK) == 0 else {
+                    throw Failure(message: "--mqtt-ca \(caFile): \(String(cString: strerror(errno)))")
+                }
+            }
+            let code = client.setTLS(caFile: caFile)
+            guard code == MosquittoClient.success else {
+                throw Failure(message: "cannot set up TLS: \(MosquittoClient.describe(code))")
+            }
+        }
+        client.onEvent = { [weak self] event in self?.inbox.append(event) }
+    }
+
+    /// Connects; `onNews` hears of the link and of every message.
+    func start(onNews: @escaping (News) -> Void) {
+        self.onNews = onNews
+        connect()
+    }
+
+    /// Whether the broker has the sign now.
+    var isUp: Bool { phase == .online }
+
+    /// Publishes the sign's status (retained); when the link is down, the
+    /// latest is published as soon as it is up.
+    func publishStatus(_ json: String) {
+        latestStatus = json
+        guard phase == .online else { return }
+        _ = client.publish(topic: topics.status, payload: Array(json.utf8), retain: true)
+        serve(written: true)
+    }
+
+    /// Says the sign is offline (a clean disconnect sends no Last Will),
+    /// disconnects, and stops every watch and timer. Never waits: what
+    /// the socket does not take at once is lost.
+    func stop() {
+        guard phase != .stopped else { return }
+        if phase == .online {
+            _ = client.publish(topic: topics.status, payload: Array(FleetStatus.offline(name: topics.name).utf8), retain: true)
+            client.disconnect()
+            for _ in 0..<4 where client.wantsWrite {
+                guard client.loopWrite() == MosquittoClient.success else { break }
+            }
+        }
+        phase = .stopped
+        onNews = nil
+        release()
+        if let retryTimer { loop.cancel(retryTimer) }
+        retryTimer = nil
+    }
+
+    deinit { stop() }
+
+    // MARK: connecting
+
+    private func connect() {
+        guard phase == .idle || phase == .waiting else { return }
+        phase = .connecting
+        let client = client, address = address, first = !everConnected
+        let started = connector.start({
+            first ? client.connect(host: address.host, port: address.port, keepalive: FleetLink.keepaliveSeconds)
+                : client.reconnect()
+        }, done: { [weak self] outcome in self?.connectReturned(outcome) })
+        if !started { lose("cannot start a thread to connect: \(String(cString: strerror(errno)))") }
+    }
+
+    private func connectReturned(_ outcome: BrokerConnector.Outcome) {
+        guard phase == .connecting else { return }
+        guard outcome.code == MosquittoClient.success else {
+            return lose(MosquittoClient.describe(outcome.code, errno: outcome.savedErrno))
+        }
+        everConnected = true
+        let fd = client.socket
+        guard fd >= 0 else { return lose("no socket after connecting") }
+        // Served by poll: a read must never wait for the rest of a packet.
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0, flags & O_NONBLOCK == 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        phase = .connected
+        watchSocket(fd)
+        armMisc()
+        // A broker that takes the TCP connection but never answers CONNECT.
+        answerTimer = loop.schedule(at: .now + .seconds(FleetLink.keepaliveSeconds)) { [weak self] in
+            guard let self, self.phase == .connected else { return }
+            self.answerTimer = nil
+            self.lose("no answer from the broker within \(FleetLink.keepaliveSeconds) s")
+        }
+        serve(written: true)
+    }
+
+    /// The connection is gone or never came: the sign says so once and
+    /// tries again after the backoff.
+    private func lose(_ reason: String) {
+        guard phase != .stopped else { return }
+        let wasOnline = phase == .online
+        release()
+        phase = .waiting
+        let said = refusal.map { "the broker refused the sign: \($0)" } ?? reason
+        refusal = nil
+        if wasOnline || said != lastReason {
+            lastReason = said
+            onNews?(.down(reason: "\(address): \(said)"))
+        }
+        let delay = backoff.nextDelay(random: Double.random(in: 0...1))
+        retryTimer = loop.schedule(at: .now + .milliseconds(Int64(delay * 1000))) { [weak self] in
+            self?.retryTimer = nil
+            self?.connect()
+        }
+    }
+
+    /// Stops serving the socket (libmosquitto closes it, or reconnect does).
+    private func release() {
+        if let watch { loop.unwatch(watch) }
+        watch = nil
+        watchedFD = -1
+        if let miscTimer { loop.cancel(miscTimer) }
+        miscTimer = nil
+        if let answerTimer { loop.cancel(answerTimer) }
+        answerTimer = nil
+        inbox.removeAll()
+    }
+
+    // MARK: serving the socket
+
+    private func watchSocket(_ fd: Int32) {
+        if let watch { loop.unwatch(watch) }
+        watchedFD = fd
+        watchingWrites = client.wantsWrite
+        watch = loop.watch(fd: fd, interest: watchingWrites ? [.readable, .writable] : .readable) { [weak self] events in
+            self?.ready(events)
+        }
+    }
+
+    private func ready(_ events: FDEvents) {
+        guard phase == .connected || phase == .online else { return }
+        if !events.isDisjoint(with: [.readable, .hangUp, .error]) {
+            let code = client.loopRead()
+            guard code == MosquittoClient.success else { return lose(MosquittoClient.describe(code, errno: errno)) }
+        }
+        serve(written: events.contains(.writable))
+    }
+
+    /// Writes what waits (when `written`, the socket has room), handles
+    /// what libmosquitto reported, and watches for what it needs next.
+    private func serve(written: Bool) {
+        guard phase == .connected || phase == .online else { return }
+        if written, client.wantsWrite {
+            let code = client.loopWrite()
+            guard code == MosquittoClient.success else { return lose(MosquittoClient.describe(code, errno: errno)) }
+        }
+        while !inbox.isEmpty, phase == .connected || phase == .online {
+            handle(inbox.removeFirst())
+        }
+        guard phase == .connected || phase == .online else { return }
+        let fd = client.socket
+        guard fd >= 0 else { return lose("the connection closed") }
+        if fd != watchedFD || client.wantsWrite != watchingWrites { watchSocket(fd) }
+    }
+
+    private func handle(_ event: MosquittoClient.Event) {
+        switch event {
+        case .connected(let code):
+            guard code == 0 else {
+                // The broker closes the connection next; `lose` says this.
+                refusal = MosquittoClient.describeRefusal(code)
+                return
+            }
+            if let answerTimer { loop.cancel(answerTimer) }
+            answerTimer = nil
+            phase = .online
+            backoff.reset()
+            lastReason = nil
+            for topic in topics.subscriptions { _ = client.subscribe(topic) }
+            if let latestStatus { _ = client.publish(topic: topics.status, payload: Array(latestStatus.utf8), retain: true) }
+            onNews?(.up)
+        case .message(let topic, let payload, let retained):
+            onNews?(.message(topic: topic, payload: payload, retained: retained))
+        case .disconnected, .published, .subscribed:
+            break  // a loss shows as a failed read, write or misc call
+        }
+    }
+
+    private func armMisc() {
+        let interval = Double(FleetLink.keepaliveSeconds) / 3
+        miscTimer = loop.schedule(at: .now + .milliseconds(Int64(interval * 1000))) { [weak self] in
+            guard let self, self.phase == .connected || self.phase == .online else { return }
+            self.miscTimer = nil
+            let code = self.client.loopMisc()
+            guard code == MosquittoClient.success, self.client.socket >= 0 else {
+                return self.lose(code == MosquittoClient.success ? "no answer to the keepalive ping" : MosquittoClient.describe(code))
+            }
+            self.armMisc()
+            self.serve(written: true)
+        }
+    }
+}

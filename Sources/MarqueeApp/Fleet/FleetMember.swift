@@ -1,0 +1,116 @@
+import EventLoop
+import MarqueeCore
+
+/// A playing sign's part in its fleet (docs/fleet.md): turns what the
+/// ``FleetLink`` hears into the player's inputs — a deck on `PREFIX/deck`
+/// becomes a `load` (kept in the ``DeckCache`` for the next start), a
+/// command on a `cmd` topic is answered as the control socket answers it —
+/// and publishes the sign's status whenever what it says changes, at most
+/// once a second. A payload that cannot be used is an `error` record and a
+/// notice naming its topic; the sign keeps what it had.
+@MainActor
+final class FleetMember {
+    /// What the member needs of the player.
+    struct Player {
+        var send: (PlayerInput) -> Void
+        /// Answers a request as the control socket would.
+        var answer: (ControlRequest) -> ControlReply
+        /// An `error` record and a notice.
+        var report: (String) -> Void
+        var status: () -> StatusSnapshot
+        /// Plays a deck the fleet sent (cues, and its epoch for `--sync`).
+        var load: ([Cue], Double?) -> Void
+    }
+
+    /// Seconds between two status messages at least: a sign whose state
+    /// flickers costs its broker one message a second, not one a change.
+    static let statusInterval = 1.0
+
+    let link: FleetLink
+    private let cache: DeckCache?
+    private let defaultSeconds: Double
+    private let loop: EventLoop
+    private var player: Player?
+    /// The deck payload playing now, so the retained deck that comes again
+    /// with every reconnect does not start the flow over.
+    private var playing: [UInt8]?
+    private var published: String?
+    private var lastPublish: ContinuousClock.Instant?
+    private var statusTimer: LoopTimer?
+
+    init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, loop: EventLoop = .main) {
+        self.link = link
+        self.cache = cache
+        self.playing = playing
+        self.defaultSeconds = defaultSeconds
+        self.loop = loop
+    }
+
+    func start(_ player: Player) {
+        self.player = player
+        link.start { [weak self] news in
+            MainActor.assumeIsolated { self?.hear(news) }
+        }
+        stateChanged()
+    }
+
+    func stop() {
+        if let statusTimer { loop.cancel(statusTimer) }
+        statusTimer = nil
+        link.stop()
+        player = nil
+    }
+
+    /// Something the sign logged may have changed its status: publish it if
+    /// it did, now or when the interval allows.
+    func stateChanged() {
+        guard let player, statusTimer == nil else { return }
+        let now = ContinuousClock.now
+        if let lastPublish, lastPublish.duration(to: now) < .seconds(Self.statusInterval) {
+            statusTimer = loop.schedule(at: lastPublish + .seconds(Self.statusInterval)) { [weak self] in
+                MainActor.assumeIsolated {
+                    self?.statusTimer = nil
+                    self?.stateChanged()
+                }
+            }
+            return
+        }
+        let status = FleetStatus.online(name: link.topics.name, status: player.status())
+        guard status != published else { return }
+        published = status
+        lastPublish = now
+        link.publishStatus(status)
+    }
+
+    private func hear(_ news: FleetLink.News) {
+        guard let player else { return }
+        switch news {
+        case .up:
+            player.send(.brokerLink(.up))
+        case .down(let reason):
+            player.send(.brokerLink(.down))
+            player.report(reason)
+        case .message(let topic, let payload, _):
+            guard let kind = link.topics.kind(of: topic) else { return }
+            if kind == .deck, payload == playing { return }
+            switch FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds) {
+            case .failure(let failure):
+                player.report(failure.message)
+            case .success(.deckCleared):
+                player.report("\(topic): the deck was deleted; playing on with the last one")
+            case .success(.deck(let cues, let epoch, let notes)):
+                playing = payload
+                notes.forEach(player.report)
+                player.load(cues, epoch)
+                if let cache, let failure = cache.store(payload) { player.report(failure) }
+            case .success(.command(.status)):
+                // Asked for at once: published now, whatever the interval.
+                published = nil
+                lastPublish = nil
+                stateChanged()
+            case .success(.command(let request)):
+                if case .error(let message) = player.answer(request) { player.report("\(topic): \(request.command): \(message)") }
+            }
+        }
+    }
+}

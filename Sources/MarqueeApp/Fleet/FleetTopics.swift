@@ -1,0 +1,86 @@
+/// The topics of one sign in a fleet (docs/fleet.md): under PREFIX
+/// (`--mqtt-topic`, default `ledmarquee`), `PREFIX/deck` holds the retained
+/// deck every sign plays, `PREFIX/cmd` takes commands for all signs,
+/// `PREFIX/sign/NAME/cmd` commands for this one, and
+/// `PREFIX/sign/NAME/status` its retained status (and its Last Will).
+struct FleetTopics: Equatable, Sendable {
+    static let defaultPrefix = "ledmarquee"
+    /// Longest prefix: topics stay short, whatever the broker allows.
+    static let maximumPrefixBytes = 128
+
+    let prefix: String
+    let name: String
+
+    /// What a message that arrived is, by its topic.
+    enum Kind: Equatable, Sendable {
+        case deck
+        /// A command, for all signs (`PREFIX/cmd`) or for this one.
+        case command(forAll: Bool)
+    }
+
+    /// Why a prefix or name cannot be used, as one line.
+    struct Failure: Error, Equatable {
+        let message: String
+    }
+
+    /// Checks both: a name is one topic level, the same as a control
+    /// socket's (docs/control.md); a prefix is levels of those characters.
+    init(prefix: String, name: String) throws(Failure) {
+        do {
+            try ControlSocketPath.validate(name: name)
+        } catch {
+            throw Failure(message: error.message)
+        }
+        try FleetTopics.validate(prefix: prefix)
+        self.prefix = prefix
+        self.name = name
+    }
+
+    /// Levels of letters, digits, `.`, `_` and `-`, split by single `/`:
+    /// no MQTT wildcard (`+`, `#`), no `$` topic of the broker's, no empty
+    /// level, nothing a terminal would act on.
+    static func validate(prefix: String) throws(Failure) {
+        let levels = prefix.split(separator: "/", omittingEmptySubsequences: false)
+        let valid = prefix.utf8.count <= maximumPrefixBytes && levels.allSatisfy { level in
+            !level.isEmpty && level.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                                   || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+            }
+        }
+        guard valid else {
+            let shown = prefix.count > 40 ? prefix.prefix(40) + "…" : Substring(prefix)
+            throw Failure(message: "invalid --mqtt-topic '\(shown)' (levels of letters, digits, '.', '_' or '-' split by '/', at most \(maximumPrefixBytes) bytes)")
+        }
+    }
+
+    var deck: String { "\(prefix)/deck" }
+    var allCommands: String { "\(prefix)/cmd" }
+    var ownCommands: String { FleetTopics.commands(prefix: prefix, name: name) }
+    var status: String { FleetTopics.status(prefix: prefix, name: name) }
+
+    static func commands(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/cmd" }
+    static func status(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/status" }
+    /// Every sign's status, for `ledmarquee send --mqtt URL status`.
+    static func allStatus(prefix: String) -> String { "\(prefix)/sign/+/status" }
+
+    /// The sign's name in a status topic, nil for any other topic.
+    static func signName(inStatusTopic topic: String, prefix: String) -> String? {
+        let head = "\(prefix)/sign/", tail = "/status"
+        guard topic.hasPrefix(head), topic.hasSuffix(tail), topic.utf8.count > head.utf8.count + tail.utf8.count else { return nil }
+        let name = String(topic.dropFirst(head.count).dropLast(tail.count))
+        return name.contains("/") ? nil : name
+    }
+
+    /// The topics the sign subscribes to.
+    var subscriptions: [String] { [deck, allCommands, ownCommands] }
+
+    /// What a message on `topic` is; nil for a topic the sign did not ask for.
+    func kind(of topic: String) -> Kind? {
+        switch topic {
+        case deck: .deck
+        case allCommands: .command(forAll: true)
+        case ownCommands: .command(forAll: false)
+        default: nil
+        }
+    }
+}
