@@ -40,6 +40,7 @@ TARGETS=(
   "fields:Fields:1024:fields"
   "uevent:Uevent:8704:uevent"
   "schedule:Schedule:1024:schedule"
+  "fleet:Fleet:8192:fleet"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for
@@ -99,7 +100,7 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw -I Sources/CSystemd
+    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw -I Sources/CSystemd -I Sources/CMosquitto
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap")
   module() {
@@ -119,7 +120,7 @@ build() {
   for entry in "${TARGETS[@]}"; do
     IFS=: read -r name folder _ _ <<<"$entry"
     swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
-      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -lsystemd -ldispatch -o "$dir/bin/fuzz-$name"
+      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -lsystemd -lmosquitto -ldispatch -o "$dir/bin/fuzz-$name"
   done
   touch "$stamp"
   echo "fuzz: built ${#TARGETS[@]} targets in $((SECONDS - started)) s"

@@ -14,11 +14,15 @@
 # as 21:59:50, and watch quiet hours and message windows begin in real time;
 # the program itself has no clock switch for tests); and systemd for
 # systemd-analyze (scripts/check-install.sh verifies the installed
-# ledmarquee@.service with it; nothing here starts systemd).
+# ledmarquee@.service with it; nothing here starts systemd);
+# libmosquitto-dev (the MQTT client of a fleet, docs/fleet.md) and, for its
+# tests, mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
+# port with a config of its own, and stops) and openssl (the tests make a
+# throw-away CA and broker certificate for mqtts://).
 set -euo pipefail
 
 packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
-  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd)
+  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto openssl)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

@@ -35,20 +35,7 @@ struct BrokerCredentials: Equatable, Sendable {
             if stat(passwordFile, &info) == 0, info.st_mode & 0o077 != 0 {
                 warnings.append("\(passwordFile): others may read this password file (chmod 600 it)")
             }
-            let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
-            let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
-            guard let text = String(validating: trimmed, as: UTF8.self), !text.isEmpty, !text.utf8.contains(0) else {
-                throw Failure(message: "\(passwordFile): the first line must be USER:PASSWORD (UTF-8 text)")
-            }
-            if let colon = text.firstIndex(of: ":") {
-                let user = String(text[..<colon])
-                guard !user.isEmpty else { throw Failure(message: "\(passwordFile): no user before ':'") }
-                return BrokerCredentials(user: user, password: String(text[text.index(after: colon)...]))
-            }
-            guard let environmentUser else {
-                throw Failure(message: "\(passwordFile): holds no USER: and \(userVariable) is not set")
-            }
-            return BrokerCredentials(user: environmentUser, password: text)
+            return try parse(bytes, file: passwordFile, environmentUser: environmentUser)
         }
         let password = environment[passwordVariable]
         guard let environmentUser else {
@@ -56,5 +43,24 @@ struct BrokerCredentials: Equatable, Sendable {
             return nil
         }
         return BrokerCredentials(user: environmentUser, password: password)
+    }
+
+    /// A password file's bytes: its first line, `USER:PASSWORD` (split at
+    /// the first `:`), or a password for `environmentUser`.
+    static func parse(_ bytes: [UInt8], file: String, environmentUser: String?) throws(Failure) -> BrokerCredentials {
+        let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
+        let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
+        guard let text = String(validating: trimmed, as: UTF8.self), !text.isEmpty, !text.utf8.contains(0) else {
+            throw Failure(message: "\(file): the first line must be USER:PASSWORD (UTF-8 text)")
+        }
+        if let colon = text.firstIndex(of: ":") {
+            let user = String(text[..<colon])
+            guard !user.isEmpty else { throw Failure(message: "\(file): no user before ':'") }
+            return BrokerCredentials(user: user, password: String(text[text.index(after: colon)...]))
+        }
+        guard let environmentUser else {
+            throw Failure(message: "\(file): holds no USER: and \(userVariable) is not set")
+        }
+        return BrokerCredentials(user: environmentUser, password: text)
     }
 }

@@ -59,7 +59,8 @@ func checkError(_ message: String) {
 }
 
 func checkSend(_ arguments: [String]) {
-    guard let parsed = try? SendArguments.parse(arguments, cwd: "/fuzz") else { return }
+    // `send --mqtt … deck FILE` publishes the file itself, not a request.
+    guard let parsed = try? SendArguments.parse(arguments, cwd: "/fuzz"), parsed.fleet?.deckPath == nil else { return }
     let line = Array(parsed.request.utf8)
     require(!line.contains(UInt8(ascii: "\n")), "send writes one line", parsed.request)
     switch ControlRequestParser.parse(line) {

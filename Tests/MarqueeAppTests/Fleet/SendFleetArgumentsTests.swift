@@ -1,0 +1,67 @@
+import Testing
+@testable import MarqueeApp
+
+/// `ledmarquee send --mqtt URL …` (docs/fleet.md).
+@Suite("send --mqtt arguments")
+struct SendFleetArgumentsTests {
+    @Test("a command, a deck, a status; to all or to one")
+    func forms() throws {
+        let say = try #require(try SendArguments.parse(["--mqtt", "mqtt://b", "say", "DOORS", "OPEN"], cwd: "/"))
+        #expect(say.fleet == SendArguments.Fleet(broker: BrokerAddress(host: "b", port: 1883, tls: false)))
+        #expect(say.request == #"{"cmd":"say","text":"DOORS OPEN"}"# && say.name == nil)
+        let deck = try #require(try SendArguments.parse(["deck", "d.json", "--mqtt=mqtts://b", "--mqtt-topic", "shop",
+                                                         "--mqtt-ca", "ca.pem"], cwd: "/"))
+        #expect(deck.fleet?.deckPath == "d.json" && deck.fleet?.prefix == "shop" && deck.fleet?.caFile == "ca.pem")
+        #expect(try SendArguments.parse(["--mqtt", "mqtt://b", "--name", "lobby", "next"], cwd: "/")?.name == "lobby")
+    }
+
+    @Test("usage errors", arguments: [
+        (["deck", "d.json"], "send: 'deck' publishes to a fleet: it needs --mqtt URL"),
+        (["--mqtt-topic", "x", "next"], "send: --mqtt-topic needs --mqtt"),
+        (["--mqtt", "mqtt://b", "watch"], "send: 'watch' is for one sign's control socket; with --mqtt, use status"),
+        (["--mqtt", "mqtt://b", "load", "x"], "send: with --mqtt, publish a deck with 'deck FILE' ('load' reads a file on the sign)"),
+        (["--mqtt", "mqtt://b", "--control", "/s", "next"], "send: give --mqtt or --control, not both"),
+        (["--mqtt", "mqtt://b", "--mqtt-ca", "ca", "next"], "send: --mqtt-ca needs an mqtts:// broker"),
+        (["--mqtt", "mqtt://u:p@b", "next"], "send: --mqtt 'mqtt://u:p@b': no user or password in the URL"),
+        (["--mqtt", "mqtt://b", "--mqtt-topic", "a/+", "next"], "send: invalid --mqtt-topic 'a/+'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect {
+            try SendArguments.parse(arguments, cwd: "/")
+        } throws: { error in
+            (error as? UsageError)?.message.hasPrefix(message) == true
+        }
+    }
+}
+
+/// The sign's fleet options (docs/fleet.md, ledmarquee(1)).
+@Suite("Fleet options")
+struct FleetOptionsTests {
+    @Test("parsed and checked together", arguments: [
+        (["--mqtt-topic", "x", "m"], "--mqtt-topic needs --mqtt"),
+        (["--mqtt-ca", "ca", "m"], "--mqtt-ca needs --mqtt"),
+        (["--mqtt-password-file", "pw", "m"], "--mqtt-password-file needs --mqtt"),
+        (["--mqtt", "mqtt://b", "--mqtt-ca", "ca", "m"], "--mqtt-ca needs an mqtts:// broker"),
+        (["--mqtt", "mqtt://b", "--snapshot", "m"], "--snapshot draws one frame alone; it cannot join a fleet (--mqtt)"),
+        (["--mqtt", "tcp://b", "m"], "--mqtt 'tcp://b': use mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"),
+        (["--mqtt", "mqtt://b", "--mqtt-topic", "a//b", "m"], "invalid --mqtt-topic 'a//b'"),
+    ])
+    func refused(arguments: [String], message: String) {
+        #expect {
+            try CommandLineParser.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test("taken")
+    func taken() throws {
+        guard case .run(let options, _) = try CommandLineParser.parse(["--mqtt", "mqtts://b:1", "--mqtt-topic", "shop/1",
+                                                                       "--mqtt-ca", "ca.pem", "--mqtt-password-file", "pw", "m"]) else {
+            Issue.record("not a run")
+            return
+        }
+        #expect(options.mqtt == BrokerAddress(host: "b", port: 1, tls: true) && options.mqttTopic == "shop/1")
+        #expect(options.mqttCA == "ca.pem" && options.mqttPasswordFile == "pw")
+    }
+}
