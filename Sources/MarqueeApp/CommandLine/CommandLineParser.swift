@@ -129,6 +129,7 @@ public enum CommandLineParser {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
         try checkLiveOptions(options, scan)
+        try checkHeadless(options)
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {

@@ -53,6 +53,8 @@ public struct Options: Sendable, Equatable {
     public var driftMinutes = 0.0
     /// `--tty DEVICE`: the terminal to play on instead of standard input and output.
     public var tty: String?
+    /// `--headless`: play with no terminal at all (docs/headless.md).
+    public var headless = false
 
     public init() {}
 }

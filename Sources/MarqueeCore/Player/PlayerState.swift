@@ -251,10 +251,10 @@ public struct PlayerState: Sendable {
     }
 
     /// Key of the frame ticker: a new rate, or ticking switched on or off,
-    /// restarts it; when not rendering, or nothing animates, there is no
-    /// ticker at all.
+    /// restarts it; when not rendering, nothing animates, or nothing draws
+    /// the frames (`--headless`), there is no ticker at all.
     public var frameTickerID: FrameTickerID {
-        FrameTickerID(framesPerSecond: shouldRenderFrames && animates ? motion.framesPerSecond : 0)
+        FrameTickerID(framesPerSecond: settings.drawsFrames && shouldRenderFrames && animates ? motion.framesPerSecond : 0)
     }
 
     /// Fraction of the current wait still to run, 1 = full, 0 = advancing.
