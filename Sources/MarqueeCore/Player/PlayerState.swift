@@ -233,8 +233,10 @@ public struct PlayerState: Sendable {
     /// Key of the drift timer: a step, or the scene becoming active again,
     /// starts a full interval; nil seconds while nobody can see the sign.
     public var driftTimerID: DriftTimerID {
-        // A dark sign (quiet hours off, an idle flow) lights nothing to burn in.
-        DriftTimerID(step: driftStep, seconds: effectiveScene == .active && !isDark ? settings.driftSeconds : nil)
+        // A dark sign (quiet hours off, an idle flow) lights nothing to burn
+        // in, nor does one that draws nothing (`--headless`).
+        let burnsIn = effectiveScene == .active && !isDark && settings.drawsFrames
+        return DriftTimerID(step: driftStep, seconds: burnsIn ? settings.driftSeconds : nil)
     }
 
     public var advanceID: AdvanceConditionID {

@@ -33,4 +33,16 @@ struct HeadlessStateTests {
         #expect(headless.advanceConditions == drawn.advanceConditions && headless.advanceID == drawn.advanceID)
         #expect(headless.framesDrawnPerSecond == 0, "the status reply's fps says nothing is drawn")
     }
+
+    @Test("--drift moves nothing that is not drawn: no drift timer")
+    func noDrift() {
+        func drift(drawsFrames: Bool) -> Double? {
+            var settings = PlayerSettings()
+            settings.drawsFrames = drawsFrames
+            settings.driftSeconds = 60
+            return PlayerState(cues: [Cue(text: "HI")], settings: settings, at: 0).driftTimerID.seconds
+        }
+        #expect(drift(drawsFrames: true) == 60)
+        #expect(drift(drawsFrames: false) == nil)
+    }
 }
