@@ -91,6 +91,13 @@ final class HeadlessSign {
         return (session, tty)
     }
 
+    /// What its descriptors name (`/proc/PID/fd`).
+    func openFiles() -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }
+    }
+
     /// The process's name, once setsid has exec'd it.
     var command: String {
         ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").trimmingCharacters(in: .newlines)
