@@ -35,9 +35,9 @@ public struct PlayerSettings: Sendable, Equatable {
     /// for none (docs/display.md, "Drift").
     public var driftSeconds: Double?
     /// Whether anything draws the frames: false for `--headless`
-    /// (docs/headless.md). Then no frame ticker runs and no fade waits for
-    /// frames; the scroll, the pass and the advance, which are functions
-    /// of time, run as on a terminal.
+    /// (docs/headless.md). Then no frame ticker runs, no fade waits for
+    /// frames and `--drift` moves nothing; the scroll, the pass and the
+    /// advance, which are functions of time, run as on a terminal.
     public var drawsFrames = true
 
     public init() {}
