@@ -666,6 +666,69 @@ def run_schedule(cfg, mode):
         r.close()
 
 
+def run_headless(cfg):
+    """A headless sign scrolling MESSAGE (docs/headless.md): a plain process
+    in a session of its own (no controlling terminal), standard input,
+    output and error on files, found through its events log and control
+    socket. Nothing draws, so only the scroll's pass and advance timers and
+    the power probe (every 2 s) may wake it: no frame ticks."""
+    events = os.path.join(cfg.workdir, "headless-events.jsonl")
+    sock = os.path.join(cfg.workdir, "headless.sock")
+    out_path = os.path.join(cfg.workdir, "headless-out")
+    for path in (events, out_path):
+        if os.path.exists(path):
+            os.unlink(path)
+    env = clean_env()
+    del env["TERM"]  # as under a service manager: nothing names a terminal
+    with open(out_path, "wb") as out, open(os.devnull, "rb") as null:
+        proc = subprocess.Popen([cfg.binary, "--headless", "--events", events, "--control", sock, MESSAGE],
+                                stdin=null, stdout=out, stderr=out, env=env, start_new_session=True)
+    try:
+        boost(proc.pid)
+
+        def records():
+            try:
+                with open(events) as f:
+                    return [json.loads(line) for line in f if line.strip()]
+            except (OSError, ValueError):
+                return []
+        if not wait_until(lambda: any(e.get("event") == "cue" for e in records()), 5.0, 0.01):
+            raise RuntimeError("the headless sign wrote no cue record: " + json.dumps(records()[-3:]))
+        time.sleep(cfg.warmup)
+        switches = SwitchCounter(proc.pid)
+        a_t, a_cpu = time.monotonic(), proc_cpu_ticks(proc.pid)
+        end = a_t + cfg.idle_window
+        while (left := end - time.monotonic()) > 0:
+            time.sleep(min(0.25, left))
+            switches.poll()
+        b_t, b_cpu = time.monotonic(), proc_cpu_ticks(proc.pid)
+        switches.poll()
+        status = proc_status(proc.pid)
+        vol, invol, threads = switches.totals()
+        wall = b_t - a_t
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=5)
+        if code != -signal.SIGTERM:
+            raise RuntimeError(f"SIGTERM: the headless sign ended with {code}, not by the signal")
+        if not any(e.get("event") == "quit" for e in records()):
+            raise RuntimeError("no quit record after SIGTERM")
+        return {
+            "seconds": wall,
+            "cpu_pct": 100.0 * (b_cpu - a_cpu) / CLK_TCK / wall,
+            "wakeups_per_s": vol / wall,
+            "involuntary_per_s": invol / wall,
+            "threads_seen": threads,
+            "rss_kb": kb_field(status, "VmRSS"),
+            "hwm_kb": kb_field(status, "VmHWM"),
+            # Standard output and error: a headless sign writes to neither.
+            "output_bytes": os.path.getsize(out_path),
+        }
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def run_cue(cfg):
     """-s 2 on a 3-line cue file: gaps between automatic cue events minus 2 s.
     The messages fit the sign at LED scale 2, so each is held for exactly its
@@ -1091,16 +1154,23 @@ def measure_schedule(cfg, results):
     results["dark_idle"] = repeat(cfg, "dark (none in window)", run_schedule, "idle")
 
 
+def measure_headless(cfg, results):
+    log(f"headless, scrolling, no terminal ({cfg.idle_window:g} s window)")
+    results["headless"] = repeat(cfg, "headless", run_headless)
+
+
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle"):
+                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless"):
             results[key] = []
         if cfg.only == "control":
             measure_control(cfg, results)
         elif cfg.only == "schedule":
             measure_schedule(cfg, results)
+        elif cfg.only == "headless":
+            measure_headless(cfg, results)
         elif cfg.only == "fields":
             measure_clock(cfg, results)
         else:
@@ -1117,7 +1187,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
-                    "dark_quiet", "dark_idle"):
+                    "dark_quiet", "dark_idle", "headless"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1130,6 +1200,7 @@ def measure(cfg):
     results["paused"] = repeat(cfg, "paused", run_idle, "paused")
     measure_clock(cfg, results)
     measure_schedule(cfg, results)
+    measure_headless(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -1242,6 +1313,17 @@ def build_report(cfg, raw):
         add(f"{key}_wakeups_hour", f"dark ({what}): wake-ups per hour", [v * 3600 for v in col(runs, "wakeups_per_s")],
             "/h", fmt="{:,.0f}")
         add(f"{key}_bytes", f"dark ({what}): bytes/s to terminal", col(runs, "bytes_per_s"), "B/s", fmt="{:.1f}")
+    # Headless and scrolling: no frame ticks, so the power probe (every 2 s)
+    # and the pass and advance timers are all that wake it.
+    headless = raw.get("headless") or []
+    add("headless_cpu", "headless, scrolling: CPU (one core)", col(headless, "cpu_pct"), "%", "< 0.1 %",
+        lambda v: v < 0.1, fmt="{:.3f}")
+    add("headless_wakeups", "headless, scrolling: wake-ups/s (voluntary csw)", col(headless, "wakeups_per_s"), "/s",
+        "<= 1 /s", lambda v: v <= 1.0)
+    add("headless_rss", "headless, scrolling: RSS", [v / 1024 for v in col(headless, "rss_kb")], "MB",
+        "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
+    add("headless_output", "headless, scrolling: bytes written to stdout and stderr", col(headless, "output_bytes"), "B",
+        "0", lambda v: v == 0, fmt="{:.0f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]
     frames = [r["frame_ms"] for r in latency if "error" not in r]
@@ -1337,11 +1419,12 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
-                        "without those sources; schedule: a sign dark for the night); "
+                        "without those sources; schedule: a sign dark for the night; "
+                        "headless: a headless scrolling sign's CPU, wake-ups and RSS); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

@@ -99,7 +99,10 @@ public enum Program {
         let device: Int32? = if let tty = options.tty { try openTerminal(tty) } else { nil }
         defer { if let device { close(device) } }
         let environment = device == nil ? Platform.environment : TerminalDevice.environment(Platform.environment)
-        let inputFD: Int32 = if let device { device } else { try keyboardFD(cuesFromStdin: options.file == "-") }
+        // Headless: no keys, so no terminal is looked for (docs/headless.md).
+        let inputFD: Int32? = if let device { device } else if options.headless { nil } else {
+            try keyboardFD(cuesFromStdin: options.file == "-")
+        }
         let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
         // Where the process blocks its signals (see SignalEvents.block): no
         // thread exists yet but this one (the EventLoop runs here, and
@@ -122,18 +125,18 @@ public enum Program {
                 try loadCueFile(path, seconds: options.seconds, regularFileOnly: true).cues
             }
         }
-        let controller: PlayerController
+        let display: any SignDisplay
         do {
-            controller = try PlayerController(state: state, environment: environment, color: options.color, fonts: fonts, log: log,
-                                              inputFD: inputFD, outputFD: device ?? STDOUT_FILENO,
-                                              blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot),
-                                              power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
-                                              powerNews: PowerNews(environment: environment), reloader: reloader,
-                                              feed: feed, control: control, fleet: fleet)
+            display = try openDisplay(options, environment: environment, inputFD: inputFD, outputFD: device ?? STDOUT_FILENO)
         } catch {
             control?.close()
             throw Platform.Failure(message: error.description, status: 1)
         }
+        let controller = PlayerController(state: state, display: display, environment: environment, fonts: fonts, log: log,
+                                          inputFD: inputFD,
+                                          power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
+                                          powerNews: PowerNews(environment: environment), reloader: reloader,
+                                          feed: feed, control: control, fleet: fleet)
         var status = await controller.run(notes: loaded.notes)
         // Before a signal ends the process: the socket file must not outlive it.
         control?.close()
@@ -151,6 +154,16 @@ public enum Program {
             Platform.die(of: signal)
         }
         return status
+    }
+
+    /// The terminal as the sign (ncurses opens it here), or with
+    /// `--headless` nothing: no terminal is opened, looked at or changed.
+    @MainActor
+    private static func openDisplay(_ options: Options, environment: [String: String], inputFD: Int32?,
+                                    outputFD: Int32) throws(TerminalError) -> any SignDisplay {
+        guard !options.headless, let inputFD else { return HeadlessDisplay() }
+        return try Screen(environment: environment, color: options.color, inputFD: inputFD, outputFD: outputFD,
+                          blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot))
     }
 
     /// The control socket, bound before the terminal becomes the sign so
@@ -205,6 +218,7 @@ public enum Program {
         settings.idleCue = options.idleMessage.map { Cue(text: String(decoding: CueFileParser.cut(Array($0.utf8)), as: UTF8.self)) }
         settings.quiet = options.quiet.map { QuietHours(windows: $0, mode: options.quietMode ?? .standard) }
         settings.driftSeconds = options.driftMinutes > 0 ? options.driftMinutes * 60 : nil
+        settings.drawsFrames = !options.headless
         return settings
     }
 

@@ -130,6 +130,7 @@ public enum CommandLineParser {
         }
         try checkLiveOptions(options, scan)
         try checkFleetOptions(options)
+        try checkHeadless(options)
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {

@@ -103,6 +103,7 @@ public enum OptionTable {
         OptionSpec("tty", placeholder: "DEVICE", value: .file,
                    summary: "play on this terminal (a virtual console, /dev/tty1) for keys and output; TERM defaults to linux",
                    commandLineOnly: true),
+        OptionSpec("headless", summary: "play with no terminal: the events log and the control socket only"),
         OptionSpec("events", placeholder: "FILE", value: .file,
                    summary: "append a JSON Lines log of what happens (a file; standard output is the sign)"),
         OptionSpec("name", placeholder: "NAME", value: .text, defaultText: ControlSocketPath.defaultName,

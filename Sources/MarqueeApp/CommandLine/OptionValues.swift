@@ -33,6 +33,7 @@ enum OptionValues {
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true
         case "no-control": options.noControl = true
+        case "headless": options.headless = true
         case "latest": options.latest = true
         default: break  // help, version, no-config: the parser's, not a field
         }

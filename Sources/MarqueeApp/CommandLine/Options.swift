@@ -61,6 +61,8 @@ public struct Options: Sendable, Equatable {
     public var mqttCA: String?
     /// `--mqtt-password-file FILE`: `USER:PASSWORD` for the broker.
     public var mqttPasswordFile: String?
+    /// `--headless`: play with no terminal at all (docs/headless.md).
+    public var headless = false
 
     public init() {}
 }

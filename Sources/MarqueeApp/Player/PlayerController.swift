@@ -4,20 +4,23 @@ import MarqueeCore
 import MarqueeTerminal
 import PlayerRuntime
 
-/// The interactive player: opens the screen, turns keys, signals, timers,
-/// power readings and cue-file changes into `PlayerInput`s for the playback
-/// engine, performs the effects the reducer returns, draws the frames (only
-/// reading the state), writes the events log, and restores the terminal on
-/// every way out. The path of an input is in docs/architecture.md.
+/// The interactive player: turns keys, signals, timers, power readings and
+/// cue-file changes into `PlayerInput`s for the playback engine, performs
+/// the effects the reducer returns, draws the frames on its display (only
+/// reading the state), writes the events log, and closes the display (which
+/// restores the terminal) on every way out. A headless sign has no keys and
+/// draws nothing (docs/headless.md). The path of an input is in
+/// docs/architecture.md.
 @MainActor
 final class PlayerController {
     private let engine: PlaybackEngine<LoopClock>
-    private let screen: Screen
+    private let display: any SignDisplay
     private let fonts: FontStack
     private var layouts: MessageLayouts
     private var missingGlyphsNoticed = false
     private let log: EventLog?
-    private let inputFD: Int32
+    /// Where keys come from; nil for none (`--headless`).
+    private let inputFD: Int32?
     private let power: PowerSampler?
     /// Uevents and power-profiles-daemon: a change of power at once rather
     /// than at the next probe interval (docs/power-probe.md, "Power news").
@@ -42,14 +45,15 @@ final class PlayerController {
     /// terminal (docs/testing.md).
     private let trapAfterFirstFrame: Bool
 
-    init(state: PlayerState, environment: [String: String], color: LEDColor, fonts: FontStack, log: EventLog?,
-         inputFD: Int32, outputFD: Int32 = STDOUT_FILENO, blanking: ConsoleBlanking? = nil, power: PowerSampler?,
-         powerNews: PowerNews? = nil, reloader: CueReloader?, feed: (any LiveCueSource)? = nil,
-         control: ControlServer? = nil, fleet: FleetMember? = nil) throws(TerminalError) {
-        screen = try Screen(environment: environment, color: color, inputFD: inputFD, outputFD: outputFD, blanking: blanking)
+    /// `display` is open (a `Screen` has the terminal already); the player
+    /// closes it.
+    init(state: PlayerState, display: any SignDisplay, environment: [String: String], fonts: FontStack, log: EventLog?,
+         inputFD: Int32?, power: PowerSampler?, powerNews: PowerNews? = nil, reloader: CueReloader?,
+         feed: (any LiveCueSource)? = nil, control: ControlServer? = nil, fleet: FleetMember? = nil) {
+        self.display = display
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
-        state.adapt(to: TerminalGlyphs(term: environment["TERM"], depth: screen.colorDepth))
+        state.adapt(to: display.glyphs(term: environment["TERM"]))
         engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
         self.fonts = fonts
         layouts = MessageLayouts(fonts: fonts)
@@ -72,8 +76,8 @@ final class PlayerController {
     /// written ends the run before the first frame, with the terminal
     /// given back: the caller reports `log.loss` (docs/events-log.md).
     func run(notes: [String]) async -> Int32 {
-        if let log, log.write(.start(version: Version.current, columns: screen.columns, rows: screen.rows), at: engine.now()) != nil {
-            screen.close()
+        if let log, log.write(.start(version: Version.current, columns: display.columns, rows: display.rows), at: engine.now()) != nil {
+            display.close()
             return 1
         }
         notes.forEach { record(.error(message: $0)) }
@@ -83,7 +87,8 @@ final class PlayerController {
             engine.send(.notice(notes.count > 1 ? "\(first) (+\(notes.count - 1) more)" : first))
         }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
-        engine.onFrame = { [weak self] in self?.render() }
+        // Headless, nothing is drawn: no frame is even composed.
+        if engine.state.settings.drawsFrames { engine.onFrame = { [weak self] in self?.render() } }
         engine.measure = { [weak self] state in self?.measure(state) }
         let engine = engine
         let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
@@ -98,15 +103,16 @@ final class PlayerController {
         engine.start(with: power.map { [.power($0.read())] } ?? [])
         // Keys and signals are inputs of the loop, their callbacks run on
         // its thread, which on EventLoop.main is the main actor. Weak: the
-        // loop may still hold a callback after the player has gone.
-        let keys = KeyboardInput(fd: inputFD, onKey: { [weak self] key in
+        // loop may still hold a callback after the player has gone. A
+        // headless sign has no keys.
+        let keys = inputFD.map { fd in KeyboardInput(fd: fd, onKey: { [weak self] key in
             MainActor.assumeIsolated { self?.engine.send(.key(key)) }
         }, onEnd: { [weak self] in
             // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
             // SSH session under a shell that traps it): nobody can see the
             // sign or quit it, so stop rather than draw into the void.
             MainActor.assumeIsolated { self?.quit() }
-        })
+        }) }
         let signals = SignalEvents.watch { [weak self] signal in
             MainActor.assumeIsolated { self?.handle(signal) }
         }
@@ -131,7 +137,7 @@ final class PlayerController {
         fields.stop()
         schedule.stop()
         feed?.stop()
-        keys.stop()
+        keys?.stop()
         signals?.stop()
         engine.stop()
         log?.write(.quit, at: engine.now())
@@ -139,7 +145,7 @@ final class PlayerController {
         // No request is taken once the sign stops; watchers see the end.
         control?.close()
         frameTrace?.flush()
-        screen.close()
+        display.close()
         // After the terminal is given back: a stalled reader of the log
         // holds the exit up to a second, never the sign.
         log?.finish()
@@ -269,7 +275,7 @@ final class PlayerController {
     /// notice, queued behind the input being reduced) when some characters
     /// have no glyph in any font.
     private func measure(_ state: PlayerState) -> MessageMeasure {
-        let measure = layouts.measure(state, columns: screen.columns, rows: screen.rows)
+        let measure = layouts.measure(state, columns: display.columns, rows: display.rows)
         if !missingGlyphsNoticed, layouts.line(for: state.shownCue.text).usedPlaceholder {
             missingGlyphsNoticed = true
             report(FontLoader.missingGlyphsNotice(fallbackInstalled: fonts.fallback != nil))
@@ -290,16 +296,16 @@ final class PlayerController {
             if !quitting { endingSignal = signal }
             quit()
         case .resize:
-            screen.updateSize()
-            record(.resize(columns: screen.columns, rows: screen.rows))
+            display.updateSize()
+            record(.resize(columns: display.columns, rows: display.rows))
             lastScene = nil
             engine.send(.resized)
         case .suspend:
             engine.send(.scene(.background))
-            screen.suspend()
+            display.suspend()
             SignalEvents.stopSelf()
         case .resume:
-            screen.resume()
+            display.resume()
             // The whole frame is drawn again, and power is re-read (the
             // .probePower effect of going active) in the same batch, before
             // that first frame.
@@ -339,11 +345,11 @@ final class PlayerController {
     private func render() {
         guard !quitting else { return }
         let state = engine.state
-        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: screen.columns, rows: screen.rows,
+        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: display.columns, rows: display.rows,
                                                   shown: lastScene)
         guard let frame else { return }
         lastScene = scene
-        screen.draw(frame)
+        display.draw(frame)
         if trapAfterFirstFrame { preconditionFailure("LEDMARQUEE_TEST_TRAP=1: the trap the crash tests ask for") }
     }
 }

@@ -34,6 +34,11 @@ public struct PlayerSettings: Sendable, Equatable {
     /// `--drift`: seconds between the one-LED moves of a sign at rest; nil
     /// for none (docs/display.md, "Drift").
     public var driftSeconds: Double?
+    /// Whether anything draws the frames: false for `--headless`
+    /// (docs/headless.md). Then no frame ticker runs, no fade waits for
+    /// frames and `--drift` moves nothing; the scroll, the pass and the
+    /// advance, which are functions of time, run as on a terminal.
+    public var drawsFrames = true
 
     public init() {}
 

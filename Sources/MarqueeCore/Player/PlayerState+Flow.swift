@@ -140,7 +140,9 @@ extension PlayerState {
         messageID += 1
         passShown = false
         cueStartedAt = t
-        fadePending = true
+        // Only a frame tick ends a fade (`endFade`): with no frames drawn
+        // there is none to see, and none may keep anything waiting.
+        fadePending = settings.drawsFrames
         clock.reset(to: 0, at: t)
         startMotion(at: t)
         captionClock.reset(to: 0, at: t)

@@ -235,8 +235,10 @@ public struct PlayerState: Sendable {
     /// Key of the drift timer: a step, or the scene becoming active again,
     /// starts a full interval; nil seconds while nobody can see the sign.
     public var driftTimerID: DriftTimerID {
-        // A dark sign (quiet hours off, an idle flow) lights nothing to burn in.
-        DriftTimerID(step: driftStep, seconds: effectiveScene == .active && !isDark ? settings.driftSeconds : nil)
+        // A dark sign (quiet hours off, an idle flow) lights nothing to burn
+        // in, nor does one that draws nothing (`--headless`).
+        let burnsIn = effectiveScene == .active && !isDark && settings.drawsFrames
+        return DriftTimerID(step: driftStep, seconds: burnsIn ? settings.driftSeconds : nil)
     }
 
     public var advanceID: AdvanceConditionID {
@@ -253,10 +255,10 @@ public struct PlayerState: Sendable {
     }
 
     /// Key of the frame ticker: a new rate, or ticking switched on or off,
-    /// restarts it; when not rendering, or nothing animates, there is no
-    /// ticker at all.
+    /// restarts it; when not rendering, nothing animates, or nothing draws
+    /// the frames (`--headless`), there is no ticker at all.
     public var frameTickerID: FrameTickerID {
-        FrameTickerID(framesPerSecond: shouldRenderFrames && animates ? motion.framesPerSecond : 0)
+        FrameTickerID(framesPerSecond: settings.drawsFrames && shouldRenderFrames && animates ? motion.framesPerSecond : 0)
     }
 
     /// Fraction of the current wait still to run, 1 = full, 0 = advancing.

@@ -322,21 +322,9 @@ final class Session {
 
     // MARK: events
 
-    private var eventLines: [String] {
-        guard let data = FileManager.default.contents(atPath: eventsPath) else { return [] }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.components(separatedBy: "\n")
-        lines.removeLast()  // a partial (or empty) last line
-        return lines
-    }
+    private var eventLines: [String] { EventLogFile.lines(at: eventsPath) }
 
-    func events() -> [Event] {
-        eventLines.compactMap { line in
-            guard let data = line.data(using: .utf8),
-                  let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
-            return Event(line: line, object: object)
-        }
-    }
+    func events() -> [Event] { EventLogFile.events(at: eventsPath) }
 
     func events(_ name: String) -> [Event] { events().filter { $0.name == name } }
 
