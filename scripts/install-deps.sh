@@ -17,12 +17,14 @@
 # ledmarquee@.service with it; nothing here starts systemd);
 # libmosquitto-dev (the MQTT client of a fleet, docs/fleet.md) and, for its
 # tests, mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
-# port with a config of its own, and stops) and openssl (the tests make a
-# throw-away CA and broker certificate for mqtts://).
+# port with a config of its own, and stops), mosquitto-clients
+# (mosquitto_pub: the tests publish what `ledmarquee send` would refuse to,
+# a malformed deck) and openssl (the tests make a throw-away CA and broker
+# certificate for mqtts://).
 set -euo pipefail
 
 packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
-  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto openssl)
+  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto mosquitto-clients openssl)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then

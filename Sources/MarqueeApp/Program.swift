@@ -201,8 +201,8 @@ public enum Program {
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {
         var settings = PlayerSettings()
         settings.loop = !options.once
-        // The demo deck plays shuffled (no message, no file).
-        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil && options.follow == nil)
+        // The demo deck plays shuffled (no message, no file, no fleet).
+        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil && options.follow == nil && options.mqtt == nil)
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow

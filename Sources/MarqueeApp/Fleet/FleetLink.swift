@@ -218,8 +218,12 @@ final class FleetLink: @unchecked Sendable {
     private func ready(_ events: FDEvents) {
         guard phase == .connected || phase == .online else { return }
         if !events.isDisjoint(with: [.readable, .hangUp, .error]) {
-            let code = client.loopRead()
-            guard code == MosquittoClient.success else { return lose(MosquittoClient.describe(code, errno: errno)) }
+            let code = client.loopRead(), saved = errno
+            guard code == MosquittoClient.success else {
+                // What came before the close (a refusal's CONNACK) counts.
+                deliverInbox()
+                return lose(MosquittoClient.describe(code, errno: saved))
+            }
         }
         serve(written: events.contains(.writable))
     }
@@ -232,13 +236,17 @@ final class FleetLink: @unchecked Sendable {
             let code = client.loopWrite()
             guard code == MosquittoClient.success else { return lose(MosquittoClient.describe(code, errno: errno)) }
         }
-        while !inbox.isEmpty, phase == .connected || phase == .online {
-            handle(inbox.removeFirst())
-        }
+        deliverInbox()
         guard phase == .connected || phase == .online else { return }
         let fd = client.socket
         guard fd >= 0 else { return lose("the connection closed") }
         if fd != watchedFD || client.wantsWrite != watchingWrites { watchSocket(fd) }
+    }
+
+    private func deliverInbox() {
+        while !inbox.isEmpty, phase == .connected || phase == .online {
+            handle(inbox.removeFirst())
+        }
     }
 
     private func handle(_ event: MosquittoClient.Event) {

@@ -75,6 +75,9 @@ enum E2E {
         // every sign: no system bus, unless a test brings its own
         // (`PrivateSystemBus`, docs/testing.md).
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = E2E.noSystemBus
+        // Nor may a fleet sign keep its deck in the developer's cache: a
+        // fleet test gives it a directory of its own (docs/fleet.md).
+        environment["XDG_CACHE_HOME"] = "/nonexistent-ledmarquee-e2e-cache"
         return environment
     }
 }

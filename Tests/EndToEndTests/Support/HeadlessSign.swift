@@ -23,7 +23,7 @@ final class HeadlessSign {
     /// written to `cues.txt` in the directory and given with `-f`. `closedStandardStreams` starts it with
     /// descriptors 0, 1 and 2 closed instead.
     static func start(_ label: String, arguments: [String], cues: String? = nil, control: Bool = true,
-                      closedStandardStreams: Bool = false) throws -> HeadlessSign {
+                      closedStandardStreams: Bool = false, environment extra: [String: String] = [:]) throws -> HeadlessSign {
         // Directly in /tmp: a control socket's path must stay within 107 bytes.
         let directory = try E2E.makeShortDirectory(label)
         do {
@@ -36,7 +36,7 @@ final class HeadlessSign {
             if cues != nil { words += ["-f", cueFile.path] }
             words += arguments
             // No TERM, as under a service manager: nothing may need one.
-            let environment = E2E.childEnvironment(removing: ["TERM"])
+            let environment = E2E.childEnvironment(removing: ["TERM"]).merging(extra) { $1 }
             let pid: pid_t
             if closedStandardStreams {
                 // `exec` all the way: the pid is the sign's.
