@@ -32,8 +32,12 @@ import termios
 import threading
 import time
 
+from fleet_bench import run_fleet
+
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 MESSAGE = "HELLO WORLD FROM THE LED MARQUEE"
+# Signs in the fleet row (docs/fleet.md): a venue's worth, on one machine.
+FLEET_SIGNS = 200
 UNIFONT_MESSAGE = "こんにちは 世界"
 # Right-to-left and joined: the FriBidi reordering and Arabic shaping path.
 BIDI_MESSAGE = "ON AIR שלום עולם مرحبا بكم"
@@ -1159,13 +1163,21 @@ def measure_headless(cfg, results):
     results["headless"] = repeat(cfg, "headless", run_headless)
 
 
+def measure_fleet(cfg, results):
+    log(f"a fleet: {FLEET_SIGNS} headless signs on one local mosquitto (say, deck, RSS, reconnect)")
+    results["fleet"] = repeat(cfg, "fleet", lambda cfg: run_fleet(cfg.binary, cfg.workdir, clean_env(),
+                                                                  signs=10 if cfg.quick else FLEET_SIGNS))
+
+
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless"):
+                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet"):
             results[key] = []
-        if cfg.only == "control":
+        if cfg.only == "fleet":
+            measure_fleet(cfg, results)
+        elif cfg.only == "control":
             measure_control(cfg, results)
         elif cfg.only == "schedule":
             measure_schedule(cfg, results)
@@ -1187,7 +1199,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
-                    "dark_quiet", "dark_idle", "headless"):
+                    "dark_quiet", "dark_idle", "headless", "fleet"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1201,6 +1213,7 @@ def measure(cfg):
     measure_clock(cfg, results)
     measure_schedule(cfg, results)
     measure_headless(cfg, results)
+    measure_fleet(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -1324,6 +1337,24 @@ def build_report(cfg, raw):
         "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
     add("headless_output", "headless, scrolling: bytes written to stdout and stderr", col(headless, "output_bytes"), "B",
         "0", lambda v: v == 0, fmt="{:.0f}")
+    # A fleet on one local broker (docs/fleet.md): every sign, every say.
+    fleet = raw.get("fleet") or []
+    n = FLEET_SIGNS if not cfg.quick else 10
+    add("fleet_say_p50", f"fleet of {n}: send say -> every sign logged it, p50", [r["say_ms"]["p50"] for r in fleet if "error" not in r],
+        "ms", "< 200 ms", lambda v: v < 200)
+    add("fleet_say_p99", f"fleet of {n}: send say -> every sign logged it, p99", [r["say_ms"]["p99"] for r in fleet if "error" not in r],
+        "ms", "< 500 ms", lambda v: v < 500)
+    add("fleet_say_max", f"fleet of {n}: send say -> every sign logged it, max", [r["say_ms"]["max"] for r in fleet if "error" not in r],
+        "ms")
+    add("fleet_send", f"fleet of {n}: ledmarquee send say alone (start, connect, PUBACK)",
+        [r["send_ms"]["p50"] for r in fleet if "error" not in r], "ms")
+    add("fleet_deck_p99", f"fleet of {n}: send deck -> every sign logged the load, p99",
+        [r["deck_ms"]["p99"] for r in fleet if "error" not in r], "ms", "< 1000 ms", lambda v: v < 1000)
+    add("fleet_rss", f"fleet of {n}: RSS per sign, median", [r["rss_kb"]["median"] / 1024 for r in fleet if "error" not in r],
+        "MB", "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
+    add("fleet_reconnect", f"fleet of {n}: broker back -> the last sign connected again",
+        [r["reconnect_s"]["max"] for r in fleet if "error" not in r], "s", "<= 8 s (1+2+4 s of backoff)", lambda v: v <= 8.0,
+        fmt="{:.1f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]
     frames = [r["frame_ms"] for r in latency if "error" not in r]
@@ -1419,12 +1450,13 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
-                        "headless: a headless scrolling sign's CPU, wake-ups and RSS); "
+                        "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
+                        "fleet: 200 headless signs on one local broker); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

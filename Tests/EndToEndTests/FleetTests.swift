@@ -87,6 +87,10 @@ extension EndToEnd {
             }
             #expect(listed["a"]?["online"] as? Bool == true && listed["b"]?["online"] as? Bool == true)
             #expect(listed["a"]?["count"] as? Int == 2 && listed["a"]?["link"] as? String == "up")
+            // The connect's thread ended with the connect: one thread, which
+            // serves the connection from the event loop.
+            let threads = try EndToEnd.Threads.tasks(try await a.programPID())
+            #expect(threads.count == 1, "\(threads)")
             // Killed: no clean disconnect, so the broker publishes the Will.
             kill(try await a.programPID(), SIGKILL)
             try await waitFor("a's Last Will", timeout: 10, context: broker.logs) { () async throws -> Bool? in
