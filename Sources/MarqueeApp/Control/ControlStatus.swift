@@ -26,6 +26,8 @@ enum ControlStatus {
         json.add("quiet", status.quiet)
         json.add("scene", status.scene)
         json.add("display", status.display)
+        json.add("sync", status.sync)
+        if let end = status.slotEnd { json.add("slotEnd", (end * 1000).rounded() / 1000) }
         json.add("uptime", (uptime * 1000).rounded() / 1000)
         return .object(json.finish())
     }

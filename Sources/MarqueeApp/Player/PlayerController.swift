@@ -92,7 +92,8 @@ final class PlayerController {
         startPowerNews()
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
-        engine.start(with: power.map { [.power($0.read())] } ?? [])
+        let wallClock = WallClockWatch(sync: engine.state.settings.sync, now: { engine.now() }, send: { engine.send($0) })
+        engine.start(with: (power.map { [.power($0.read())] } ?? []) + [wallClock.reading])
         // Keys and signals are inputs of the loop, their callbacks run on
         // its thread, which on EventLoop.main is the main actor. Weak: the
         // loop may still hold a callback after the player has gone.
@@ -124,6 +125,7 @@ final class PlayerController {
         powerNews?.stop()
         fields.stop()
         schedule.stop()
+        wallClock.stop()
         feed?.stop()
         keys.stop()
         signals?.stop()
@@ -182,7 +184,7 @@ final class PlayerController {
             return perform(.add(deck.cues))
         case .load(.deck(let deck)):
             deck.notes.forEach(report)
-            return perform(.load(deck.cues))
+            return perform(.load(deck.cues, epoch: deck.epoch))
         case .load(.path(let path)):
             do throws(Platform.Failure) {
                 // On the loop: a FIFO or device would block it, so only a
@@ -190,7 +192,7 @@ final class PlayerController {
                 let loaded = try Program.loadCueFile(path, seconds: control?.defaultSeconds ?? SecondsPerMessage.standard,
                                                      regularFileOnly: true)
                 loaded.notes.forEach(report)
-                return perform(.load(loaded.cues))
+                return perform(.load(loaded.cues, epoch: loaded.epoch))
             } catch {
                 return .error(error.message)
             }

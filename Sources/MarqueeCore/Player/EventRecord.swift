@@ -38,6 +38,11 @@ public enum EventRecord: Sendable, Equatable {
     case idle(showing: String)
     /// Quiet hours began (`on`, in `mode`, `dim=20` or `off`) or ended.
     case quiet(on: Bool, mode: String)
+    /// `--sync`: the slots are reckoned from `epoch` (Unix seconds) on a
+    /// wall clock that read `offset` at the record's `t` 0, so a record's
+    /// wall time is its `t` plus `offset`; written at start and whenever
+    /// either changes.
+    case sync(epoch: Double, offset: Double)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -60,6 +65,7 @@ public enum EventRecord: Sendable, Equatable {
         case .powerSources: "powerSources"
         case .idle: "idle"
         case .quiet: "quiet"
+        case .sync: "sync"
         }
     }
 
@@ -104,6 +110,8 @@ public enum EventRecord: Sendable, Equatable {
             json.add("reduceMotion", reduceMotion); json.add("scene", scene); json.add("display", display)
         case let .idle(showing):
             json.add("showing", showing)
+        case let .sync(epoch, offset):
+            json.add("epoch", raw: formatWallSeconds(epoch)); json.add("offset", raw: formatWallSeconds(offset))
         case let .quiet(on, mode):
             json.add("on", on)
             if on { json.add("mode", mode) }
@@ -132,6 +140,12 @@ public enum EventRecord: Sendable, Equatable {
         let excerpt = EventRecord.excerpt(text)
         json.add("text", excerpt.text)
         if excerpt.cut { json.add("textBytes", text.utf8.count) }
+    }
+
+    /// Wall-clock seconds (maybe before 1970) with three decimals.
+    private func formatWallSeconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "0.000" }
+        return (seconds < 0 ? "-" : "") + formatSeconds(abs(seconds))
     }
 
     private func formatSeconds(_ seconds: Double) -> String {

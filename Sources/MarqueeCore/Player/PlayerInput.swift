@@ -53,4 +53,9 @@ public enum PlayerInput: Sendable, Equatable {
     /// (docs/schedules.md): which messages are in window, and whether
     /// quiet hours hold, follow from it.
     case localTime(LocalMoment)
+    /// The wall clock's reading at engine time 0 (Unix seconds: the wall
+    /// clock now less the engine's time now), sent by the host at start
+    /// and whenever the wall clock was set; `--sync` reckons its slots on
+    /// it (docs/cue-flow.md, "Playing in step"). Not finite: ignored.
+    case wallClock(offset: Double)
 }

@@ -40,6 +40,8 @@ extension PlayerState {
             return fill(filled, at: t)
         case .localTime(let moment):
             return apply(localTime: moment, at: t)
+        case .wallClock(let offset):
+            return apply(wallOffset: offset, at: t)
         case .driftDue:
             // Not a transaction: nothing a policy, a wait or the scroll
             // reads changes, so the advance goes on as it was.

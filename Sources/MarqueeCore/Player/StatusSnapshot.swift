@@ -40,6 +40,12 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var scene: String
     /// `on`, `off` or `unknown`, as the probe reads the screen.
     public var display: String
+    /// `--sync` is on (docs/cue-flow.md, "Playing in step").
+    public var sync = false
+    /// Under `--sync`, when the current slot ends, in wall-clock Unix
+    /// seconds; nil until the sign knows the wall clock, and after the
+    /// last slot of `--once`.
+    public var slotEnd: Double?
 }
 
 extension PlayerState {
@@ -56,6 +62,8 @@ extension PlayerState {
                        scene: effectiveScene.rawValue, display: power.display?.rawValue ?? "unknown")
         snapshot.idle = idle
         snapshot.quiet = quietNow
+        snapshot.sync = settings.sync
+        snapshot.slotEnd = syncSlotEnd(at: t)
         return snapshot
     }
 }
