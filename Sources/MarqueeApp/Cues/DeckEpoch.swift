@@ -9,7 +9,7 @@ extension CueFileParser {
     /// The keys of a deck written as an object; any other is ignored with a note.
     static let deckObjectKeys = ["epoch", "deck"]
     /// 9999-12-31T23:59:59Z, the last second an RFC 3339 time can name.
-    static let latestEpoch = 253_402_300_799.0
+    public static let latestEpoch = 253_402_300_799.0
 
     static func epoch(_ value: JSONValue, name: String) throws(ParseError) -> Double? {
         let problem = "\(name): \"epoch\" must be Unix seconds or an RFC 3339 UTC time such as \"2026-12-01T09:00:00Z\""
