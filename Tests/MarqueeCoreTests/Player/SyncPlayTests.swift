@@ -224,6 +224,27 @@ struct SyncPlayTests {
         #expect(state.order == Array(0..<8))
     }
 
+    @Test("only messages in window take a slot; a window opening changes the slots, and the sign joins the new current one")
+    func schedules() {
+        var settings = PlayerSettings()
+        settings.sync = true
+        settings.epoch = Self.epoch
+        let morning = Schedule(hours: [TimeWindow(start: 600, end: 660)])
+        let cues = [Cue(text: "M0", seconds: 5), Cue(text: "M1", seconds: 5, schedule: morning), Cue(text: "M2", seconds: 5)]
+        var state = PlayerState(cues: cues, settings: settings, seed: 3, at: 0)
+        _ = state.reduce(.localTime(LocalMoment(parsing: "2026-12-01T09:00")!), at: 0)
+        _ = state.reduce(.wallClock(offset: Self.offset), at: 0)
+        _ = state.reduce(.start, at: 0)
+        // M1 out of window: a 10 s cycle of M0 and M2; E + 7 is M2's slot.
+        #expect(state.cueIndex == 2 && Self.approximately(state.advanceDeadline, 3))
+        _ = state.reduce(.localTime(LocalMoment(parsing: "2026-12-01T10:00")!), at: 1)
+        // Now a 15 s cycle: E + 8 is M1's slot, so the sign rejoins at once.
+        #expect(state.advanceDeadline == 1)
+        let effects = state.reduce(.advanceDue, at: 1)
+        #expect(Self.cueRecords(effects) == [.cue(index: 1, count: 3, text: "M1", automatic: true)])
+        #expect(Self.approximately(state.advanceDeadline, 3))
+    }
+
     @Test("the status says sync and the slot's end")
     func status() {
         let state = Self.synced()
