@@ -87,7 +87,8 @@ public enum Program {
         warn(loaded.notes)
         let cues = loaded.cues
         let fonts = try FontLoader.stack(path: options.font)
-        let settings = playerSettings(options, cueCount: cues.count)
+        var settings = playerSettings(options, cueCount: cues.count)
+        if let epoch = loaded.epoch { settings.epoch = epoch }
         if options.snapshot {
             Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
                                                  rows: options.snapshotRows, at: options.snapshotAt))
@@ -201,8 +202,11 @@ public enum Program {
     static func playerSettings(_ options: Options, cueCount: Int) -> PlayerSettings {
         var settings = PlayerSettings()
         settings.loop = !options.once
-        // The demo deck plays shuffled (no message, no file, no fleet).
-        settings.shuffle = options.shuffle || (options.message == nil && options.file == nil && options.follow == nil && options.mqtt == nil)
+        // The demo deck plays shuffled (no message, no file, no fleet),
+        // except in step: every sign would shuffle it its own way.
+        settings.sync = options.sync
+        settings.shuffle = options.shuffle
+            || (!options.sync && options.message == nil && options.file == nil && options.follow == nil && options.mqtt == nil)
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow

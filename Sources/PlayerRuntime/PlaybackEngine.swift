@@ -161,8 +161,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Brings the six runners in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
-            guard id.conditions.shouldSchedule, let self, let start = self.state.waitStartedAt else { return }
-            guard await self.sleep(until: start + self.state.waitSeconds) else { return }  // the condition ID changed
+            // One deadline for both rules: the wait's end, or a synced
+            // slot's end (at once when the sign rejoins), docs/cue-flow.md.
+            guard id.conditions.shouldSchedule, let self, let deadline = self.state.advanceDeadline else { return }
+            guard await self.sleep(until: deadline) else { return }  // the condition ID changed
             self.send(.advanceDue)
         }
         passRunner.update(id: state.passTimerID) { [weak self] id in

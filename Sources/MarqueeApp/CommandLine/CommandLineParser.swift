@@ -131,6 +131,10 @@ public enum CommandLineParser {
         try checkLiveOptions(options, scan)
         try checkFleetOptions(options)
         try checkHeadless(options)
+        // Each sign would shuffle its own way, and signs in step must agree.
+        if options.sync, options.shuffle {
+            throw UsageError("--sync plays the deck's own order on every sign; it cannot be used with --shuffle")
+        }
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {

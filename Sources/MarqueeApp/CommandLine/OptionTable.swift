@@ -69,6 +69,7 @@ public enum OptionTable {
                    summary: "seconds per message, \(format(SecondsPerMessage.minimum)) to \(format(SecondsPerMessage.maximum))"),
         OptionSpec("once", summary: "play the messages once, then stop on the last"),
         OptionSpec("shuffle", summary: "random order, never the same message twice in a row"),
+        OptionSpec("sync", summary: "change messages in step with other signs playing the deck, on the wall clock from its epoch"),
         OptionSpec("speed", placeholder: "N", value: .number, defaultText: format(player.speed),
                    summary: "LED columns per second; negative scrolls left-to-right; 0 is static"),
         OptionSpec("static", summary: "do not scroll: show the message whole, wrapped and centred"),

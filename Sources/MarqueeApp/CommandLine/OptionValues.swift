@@ -29,6 +29,7 @@ enum OptionValues {
         switch name {
         case "once": options.once = true
         case "shuffle": options.shuffle = true
+        case "sync": options.sync = true
         case "static": options.staticText = true
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true

@@ -17,6 +17,9 @@ public struct Options: Sendable, Equatable {
     public var seconds = SecondsPerMessage.standard
     public var once = false
     public var shuffle = false
+    /// `--sync`: messages change at the deck's slot boundaries on the wall
+    /// clock (docs/cue-flow.md, "Playing in step").
+    public var sync = Options.player.sync
     public var speed = Options.player.speed
     public var staticText = false
     public var color: LEDColor = .solid(red: 255, green: 32, blue: 16)

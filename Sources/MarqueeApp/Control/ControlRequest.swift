@@ -59,4 +59,6 @@ enum ControlRequest: Sendable, Equatable {
 struct ControlDeck: Sendable, Equatable {
     var cues: [Cue]
     var notes: [String]
+    /// A `load` deck given as an object may carry its `epoch` (`--sync`).
+    var epoch: Double? = nil
 }

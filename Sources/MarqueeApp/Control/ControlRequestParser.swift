@@ -88,7 +88,7 @@ enum ControlRequestParser {
         case (let path?, nil):
             guard !path.isEmpty, !path.utf8.contains(0) else { throw Failure("'path' must name a file") }
             return .path(path)
-        case (nil, let deck?): return .deck(try entries(deck, field: "deck", defaultSeconds: defaultSeconds))
+        case (nil, let deck?): return .deck(try wholeDeck(deck, defaultSeconds: defaultSeconds))
         default: throw Failure("'load' needs one of 'path' and 'deck'")
         }
     }
@@ -112,6 +112,20 @@ enum ControlRequestParser {
         do {
             let result = try CueFileParser.parseDeck(entries: entries, name: "'\(field)'", defaultSeconds: defaultSeconds)
             return ControlDeck(cues: result.cues, notes: result.notes)
+        } catch {
+            throw Failure(error.message)
+        }
+    }
+
+    /// `load`'s inline deck: an array of entries, or a deck object with
+    /// its `epoch`, as a deck file may be.
+    private static func wholeDeck(_ value: JSONValue, defaultSeconds: Double) throws(Failure) -> ControlDeck {
+        guard case .object(let object) = value, object["deck"] != nil else {
+            return try entries(value, field: "deck", defaultSeconds: defaultSeconds)
+        }
+        do {
+            let result = try CueFileParser.parseDeck(root: value, name: "'deck'", defaultSeconds: defaultSeconds)
+            return ControlDeck(cues: result.cues, notes: result.notes, epoch: result.epoch)
         } catch {
             throw Failure(error.message)
         }

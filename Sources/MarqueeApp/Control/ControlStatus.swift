@@ -36,5 +36,7 @@ enum ControlStatus {
         json.add("scene", status.scene)
         json.add("display", status.display)
         if let link = status.link { json.add("link", link) }
+        json.add("sync", status.sync)
+        if let end = status.slotEnd { json.add("slotEnd", (end * 1000).rounded() / 1000) }
     }
 }

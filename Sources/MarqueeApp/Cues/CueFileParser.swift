@@ -2,7 +2,9 @@ import MarqueeCore
 
 /// Turns the bytes of a cue file into cues: one message per line for
 /// text, an array of strings or `{text, caption, seconds, …}` objects for
-/// a `.json` deck (the look keys are in `DeckEntryLook.swift`). Hostile input gives a one-line error naming the place.
+/// a `.json` deck (the look keys are in `DeckEntryLook.swift`), or that
+/// array as the `"deck"` of an object with the `"epoch"` `--sync` counts
+/// from (`DeckEpoch.swift`). Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
     /// Longest message or caption kept, from a line of text or a deck
     /// entry; longer ones are cut (a sign shows only the start), so no text
@@ -13,6 +15,8 @@ public enum CueFileParser {
     public struct Result: Sendable, Equatable {
         public var cues: [Cue]
         public var notes: [String]
+        /// The deck's `"epoch"`, in Unix seconds; nil when it has none.
+        public var epoch: Double? = nil
     }
 
     /// A cue file that cannot be played.
@@ -75,8 +79,30 @@ public enum CueFileParser {
 
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
-        guard case .array(let entries) = root else { throw ParseError("\(name): a deck must be a JSON array of entries") }
-        return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+        return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds)
+    }
+
+    /// A whole deck: its array of entries, or an object with that array as
+    /// `"deck"` and an `"epoch"` (a control request's inline deck too).
+    static func parseDeck(root: JSONValue, name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+        switch root {
+        case .array(let entries):
+            return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+        case .object(let object):
+            guard let deck = object["deck"] else { throw ParseError("\(name): a deck object needs \"deck\", the JSON array of entries") }
+            guard case .array(let entries) = deck else { throw ParseError("\(name): \"deck\" must be a JSON array of entries") }
+            let epoch = try object["epoch"].flatMap { value throws(ParseError) in try self.epoch(value, name: name) }
+            var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+            result.epoch = epoch
+            let unknown = object.keys.filter { !deckObjectKeys.contains($0) }.sorted()
+            if !unknown.isEmpty {
+                let names = unknown.map(quoted).joined(separator: ", ")
+                result.notes.insert("\(name): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (a deck object has \"epoch\" and \"deck\")", at: 0)
+            }
+            return result
+        default:
+            throw ParseError("\(name): a deck must be a JSON array of entries, or an object with \"deck\" and \"epoch\"")
+        }
     }
 
     /// A deck's entries already parsed as JSON (a control request's inline deck).

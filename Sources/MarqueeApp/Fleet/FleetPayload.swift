@@ -42,7 +42,7 @@ enum FleetPayload {
         }
         do {
             let result = try CueFileParser.parse(payload, name: topic, isDeck: true, defaultSeconds: defaultSeconds)
-            return .deck(cues: result.cues.map(\.withoutFileFields), epoch: nil, notes: result.notes)
+            return .deck(cues: result.cues.map(\.withoutFileFields), epoch: result.epoch, notes: result.notes)
         } catch {
             throw Failure(message: error.message)
         }

@@ -39,8 +39,8 @@ struct FleetSetup {
         var cachedDeck: CueFileParser.Result?
         if let payload = cachedPayload {
             switch FleetPayload.parse(payload, kind: .deck, topic: cache?.path ?? "cache", defaultSeconds: options.seconds) {
-            case .success(.deck(let cues, _, let notes)):
-                cachedDeck = CueFileParser.Result(cues: cues, notes: notes)
+            case .success(.deck(let cues, let epoch, let notes)):
+                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch)
             case .success, .failure:
                 warnings.append("\(cache?.path ?? "cache"): the kept fleet deck cannot be played; waiting for the broker's")
                 cachedPayload = nil

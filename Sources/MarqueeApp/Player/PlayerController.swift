@@ -100,7 +100,8 @@ final class PlayerController {
         startPowerNews()
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
-        engine.start(with: power.map { [.power($0.read())] } ?? [])
+        let wallClock = WallClockWatch(sync: engine.state.settings.sync, now: { engine.now() }, send: { engine.send($0) })
+        engine.start(with: (power.map { [.power($0.read())] } ?? []) + [wallClock.reading])
         // Keys and signals are inputs of the loop, their callbacks run on
         // its thread, which on EventLoop.main is the main actor. Weak: the
         // loop may still hold a callback after the player has gone. A
@@ -136,6 +137,7 @@ final class PlayerController {
         powerNews?.stop()
         fields.stop()
         schedule.stop()
+        wallClock.stop()
         feed?.stop()
         keys?.stop()
         signals?.stop()
@@ -194,7 +196,7 @@ final class PlayerController {
             return perform(.add(deck.cues))
         case .load(.deck(let deck)):
             deck.notes.forEach(report)
-            return perform(.load(deck.cues))
+            return perform(.load(deck.cues, epoch: deck.epoch))
         case .load(.path(let path)):
             do throws(Platform.Failure) {
                 // On the loop: a FIFO or device would block it, so only a
@@ -202,7 +204,7 @@ final class PlayerController {
                 let loaded = try Program.loadCueFile(path, seconds: control?.defaultSeconds ?? SecondsPerMessage.standard,
                                                      regularFileOnly: true)
                 loaded.notes.forEach(report)
-                return perform(.load(loaded.cues))
+                return perform(.load(loaded.cues, epoch: loaded.epoch))
             } catch {
                 return .error(error.message)
             }
@@ -247,7 +249,7 @@ final class PlayerController {
             answer: { [weak self] request in self?.answer(request) ?? .error("the sign is stopping") },
             report: { [weak self] message in self?.report(message) },
             status: { engine.state.statusSnapshot(at: engine.now()) },
-            load: { cues, _ in engine.send(.remote(.load(cues))) }))
+            load: { cues, epoch in engine.send(.remote(.load(cues, epoch: epoch))) }))
     }
 
     /// Opens the sources of power news before the first reading, so no

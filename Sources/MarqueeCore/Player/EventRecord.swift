@@ -40,6 +40,11 @@ public enum EventRecord: Sendable, Equatable {
     case quiet(on: Bool, mode: String)
     /// A fleet sign's broker took it (`up`) or was lost (docs/fleet.md).
     case link(up: Bool)
+    /// `--sync`: the slots are reckoned from `epoch` (Unix seconds) on a
+    /// wall clock that read `offset` at the record's `t` 0, so a record's
+    /// wall time is its `t` plus `offset`; written at start and whenever
+    /// either changes.
+    case sync(epoch: Double, offset: Double)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -63,6 +68,7 @@ public enum EventRecord: Sendable, Equatable {
         case .idle: "idle"
         case .quiet: "quiet"
         case .link: "link"
+        case .sync: "sync"
         }
     }
 
@@ -107,6 +113,8 @@ public enum EventRecord: Sendable, Equatable {
             json.add("reduceMotion", reduceMotion); json.add("scene", scene); json.add("display", display)
         case let .idle(showing):
             json.add("showing", showing)
+        case let .sync(epoch, offset):
+            json.add("epoch", raw: formatWallSeconds(epoch)); json.add("offset", raw: formatWallSeconds(offset))
         case let .quiet(on, mode):
             json.add("on", on)
             if on { json.add("mode", mode) }
@@ -137,6 +145,12 @@ public enum EventRecord: Sendable, Equatable {
         let excerpt = EventRecord.excerpt(text)
         json.add("text", excerpt.text)
         if excerpt.cut { json.add("textBytes", text.utf8.count) }
+    }
+
+    /// Wall-clock seconds (maybe before 1970) with three decimals.
+    private func formatWallSeconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "0.000" }
+        return (seconds < 0 ? "-" : "") + formatSeconds(abs(seconds))
     }
 
     private func formatSeconds(_ seconds: Double) -> String {

@@ -55,4 +55,9 @@ public enum PlayerInput: Sendable, Equatable {
     case localTime(LocalMoment)
     /// A fleet sign's broker took it or was lost (docs/fleet.md).
     case brokerLink(BrokerLink)
+    /// The wall clock's reading at engine time 0 (Unix seconds: the wall
+    /// clock now less the engine's time now), sent by the host at start
+    /// and whenever the wall clock was set; `--sync` reckons its slots on
+    /// it (docs/cue-flow.md, "Playing in step"). Not finite: ignored.
+    case wallClock(offset: Double)
 }

@@ -39,6 +39,16 @@ public struct PlayerSettings: Sendable, Equatable {
     /// frames and `--drift` moves nothing; the scroll, the pass and the
     /// advance, which are functions of time, run as on a terminal.
     public var drawsFrames = true
+    /// `--sync`: messages change on the wall clock's slot boundaries,
+    /// counted from the deck's epoch, in step with every other sign playing
+    /// the same deck (docs/cue-flow.md, "Playing in step"). The play order
+    /// is then the deck's: a shuffle would differ from sign to sign.
+    public var sync = false
+    /// The epoch of the deck the sign starts with, in Unix seconds (a
+    /// deck's `"epoch"`); 0, the Unix epoch, for a deck without one, so
+    /// such decks still align. A remote `load` brings its own
+    /// (``PlayerState/syncEpoch``).
+    public var epoch = 0.0
 
     public init() {}
 

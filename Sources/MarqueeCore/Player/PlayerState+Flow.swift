@@ -7,14 +7,21 @@ extension PlayerState {
     mutating func advanceAutomatically(at t: Double) -> [PlayerEffect] {
         transaction(at: t) { state in
             guard state.advanceConditions.shouldSchedule else { return [] }
+            var effects: [PlayerEffect] = []
+            if state.advanceInStep(at: t, effects: &effects) { return effects }
             if let next = state.nextPosition(.forward) {
                 return state.show(position: next, automatic: true, at: t)
             }
             // Not looping and the last message has had its time: done.
-            state.completed = true
-            state.paused = true
-            return [.log(.completed), .log(.pause(paused: true, reason: "completed"))]
+            return state.completeFlow()
         }
+    }
+
+    /// `--once` has played its last message: the flow stops, paused.
+    mutating func completeFlow() -> [PlayerEffect] {
+        completed = true
+        paused = true
+        return [.log(.completed), .log(.pause(paused: true, reason: "completed"))]
     }
 
     /// Handles the pass timer firing: the scroll reached `passDistance`, so
@@ -62,6 +69,7 @@ extension PlayerState {
     mutating func jump(to position: Int, at t: Double) -> [PlayerEffect] {
         let resumed = leaveCompletion(reason: "navigation")
         manualMoves += 1
+        holdSlotForManualMove(at: t)
         let ended = dropInterrupt(reason: "navigation")
         return ended + show(position: position, automatic: false, at: t) + resumed
     }

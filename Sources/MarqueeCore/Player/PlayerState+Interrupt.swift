@@ -33,7 +33,8 @@ extension PlayerState {
             restartMessage(at: t)
             return ended
         }
-        return ended + show(position: orderPosition, automatic: false, at: t)
+        // A synced sign comes back to the fleet's current slot.
+        return ended + show(position: joinSlot(at: t) ?? orderPosition, automatic: false, at: t)
     }
 
     /// Handles the interrupt timer firing.

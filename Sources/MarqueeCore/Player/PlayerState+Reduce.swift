@@ -42,6 +42,8 @@ extension PlayerState {
             return apply(localTime: moment, at: t)
         case .brokerLink(let link):
             return apply(link: link, at: t)
+        case .wallClock(let offset):
+            return apply(wallOffset: offset, at: t)
         case .driftDue:
             // Not a transaction: nothing a policy, a wait or the scroll
             // reads changes, so the advance goes on as it was.

@@ -54,9 +54,9 @@ extension PlayerState {
         case .add(let newCues):
             guard !newCues.isEmpty else { return (.refused("nothing to add: no cues"), []) }
             return (.done, append(newCues, at: t))
-        case .load(let newCues):
+        case .load(let newCues, let epoch):
             guard !newCues.isEmpty else { return (.refused("nothing to load: no cues"), []) }
-            return (.done, load(newCues, at: t))
+            return (.done, load(newCues, epoch: epoch, at: t))
         }
     }
 
@@ -110,14 +110,17 @@ extension PlayerState {
     /// Replaces the flow and starts it at its first message with a full
     /// wait, unlike a file reload, which keeps the message shown: a load is
     /// a new programme. It ends an interrupt, and a finished `--once` flow
-    /// plays again.
-    private mutating func load(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
+    /// plays again. The deck's epoch replaces the sign's, and a synced sign
+    /// starts at the current slot's message (docs/cue-flow.md, "Playing in step").
+    private mutating func load(_ newCues: [Cue], epoch: Double?, at t: Double) -> [PlayerEffect] {
         var effects = dropInterrupt(reason: "load")
         install(newCues)
         effects.append(.log(.load(count: newCues.count)))
+        effects += adopt(epoch: epoch)
         let resumed = leaveCompletion(reason: "load")
         // Landing on the index shown before must still start the wait over.
         manualMoves += 1
-        return effects + show(position: 0, automatic: false, at: t) + resumed
+        syncStanding = nil
+        return effects + show(position: joinSlot(at: t) ?? 0, automatic: false, at: t) + resumed
     }
 }

@@ -59,7 +59,9 @@ extension PlayerState {
             state.localTime = moment
             state.timeSerial = state.scheduleSerial
             if !state.inWindow.isEmpty {
-                state.inWindow = state.cues.map { $0.schedule?.contains(moment) ?? true }
+                let windows = state.cues.map { $0.schedule?.contains(moment) ?? true }
+                if windows != state.inWindow { state.slotPlanSerial += 1 }
+                state.inWindow = windows
                 state.scheduledCount = state.inWindow.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
             let quiet = state.settings.quiet?.schedule.contains(moment) ?? false
@@ -82,9 +84,10 @@ extension PlayerState {
             guard idle else { return [] }
             idle = false
             // Under an interrupt its end shows the flow's message.
-            return interrupt == nil ? show(position: orderPosition, automatic: true, at: t) : []
+            return interrupt == nil ? show(position: joinSlot(at: t) ?? orderPosition, automatic: true, at: t) : []
         }
-        if scheduledCount > 0, let next = nextPosition(.forward) {
+        // A synced sign goes to the current slot's message, in window by rule.
+        if scheduledCount > 0, let next = joinSlot(at: t) ?? nextPosition(.forward) {
             idle = false
             guard interrupt == nil else {
                 orderPosition = next

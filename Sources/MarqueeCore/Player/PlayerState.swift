@@ -9,6 +9,7 @@ public struct PlayerState: Sendable {
         didSet {
             measureCaptions()
             scheduleCues()
+            slotPlanSerial += 1
         }
     }
     /// Whether any cue has a caption (the caption row is kept for all of
@@ -95,6 +96,25 @@ public struct PlayerState: Sendable {
     public internal(set) var driftStep = 0
     /// A fleet sign's link to its broker; nil for a sign alone (docs/fleet.md).
     public internal(set) var brokerLink: BrokerLink?
+    /// `--sync`: the epoch of the deck playing, in Unix seconds (docs/cue-flow.md,
+    /// "Playing in step"); a remote `load` brings its own.
+    public internal(set) var syncEpoch: Double
+    /// Wall-clock seconds (Unix time) at engine time 0, from the host
+    /// (``PlayerInput/wallClock(offset:)``); nil until it says. A synced
+    /// sign plays by the single-sign rule until it knows.
+    public internal(set) var wallOffset: Double?
+    /// The slot the synced sign stands in, and whether a manual move took
+    /// it off the slot's message (it rejoins at the slot's end).
+    public internal(set) var syncStanding: SyncStanding?
+    /// The running synced wait, in engine time: the slot's start (for the
+    /// countdown bar) and the deadline the advance sleeps to.
+    public internal(set) var syncWait: (start: Double, deadline: Double)?
+    /// Bumped whenever the slots may have changed (new cues, a schedule
+    /// window opening or closing): part of the synced advance's key.
+    var slotPlanSerial = 0
+    /// Bumped by each synced advance, so even one that changes nothing
+    /// (it woke a hair early) starts the next wait.
+    var syncWakes = 0
     var lastAdvanceID: AdvanceConditionID?
     var random: SplitMix64
 
@@ -105,13 +125,16 @@ public struct PlayerState: Sendable {
 
     public init(cues: [Cue], settings: PlayerSettings, seed: UInt64 = 0, at t: Double = 0) {
         self.settings = settings
+        // Each sign's shuffle would differ: synced signs play the deck's order.
+        self.settings.shuffle = settings.shuffle && !settings.sync
+        self.syncEpoch = settings.epoch
         self.cues = cues.isEmpty ? [Cue(text: "")] : cues
         self.random = SplitMix64(seed: seed)
         self.clock = ScrollClock(speed: settings.staticText ? 0 : settings.speed)
         // The first message appears at once: fades are for transitions.
         self.cueStartedAt = -.infinity
         self.order = Array(self.cues.indices)
-        if settings.shuffle {
+        if self.settings.shuffle {
             order = ShuffleOrder.make(count: self.cues.count, avoidingFirst: nil, using: &random)
         }
         measureCaptions()
@@ -204,9 +227,11 @@ public struct PlayerState: Sendable {
     }
 
     public var advanceConditions: AdvanceConditions {
+        // In step, a message gives way at its slot's end whether or not its
+        // pass is over: signs of other widths scroll other distances.
         AdvanceConditions(advancesAutomatically: advancesAutomatically, sceneActive: effectiveScene == .active, paused: paused,
                           motionAllowed: motion.animationAllowed, framesPerSecond: motion.framesPerSecond, completed: completed,
-                          messageShown: messageShown, interrupted: interrupt != nil)
+                          messageShown: syncActive || messageShown, interrupted: interrupt != nil)
     }
 
     /// When the running scroll reaches `passDistance`, on the monotonic
@@ -242,7 +267,7 @@ public struct PlayerState: Sendable {
     }
 
     public var advanceID: AdvanceConditionID {
-        AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves)
+        AdvanceConditionID(conditions: advanceConditions, cueIndex: cueIndex, manualMoves: manualMoves, sync: syncWaitKey)
     }
 
     /// Whether the picture changes on its own: the scroll, a long caption,
@@ -264,6 +289,11 @@ public struct PlayerState: Sendable {
     /// Fraction of the current wait still to run, 1 = full, 0 = advancing.
     public func countdownRemaining(at t: Double) -> Double {
         guard let start = waitStartedAt else { return frozenCountdown }
+        if let syncWait {
+            let length = syncWait.deadline - syncWait.start
+            guard length > 0 else { return 0 }
+            return min(1, max(0, (syncWait.deadline - t) / length))
+        }
         guard waitSeconds > 0 else { return 0 }
         let elapsed = max(0, t - start)
         return min(1, max(0, 1 - elapsed / waitSeconds))
@@ -279,6 +309,14 @@ public struct PlayerState: Sendable {
     /// Playback begins at `t`: the message starts from its entry position
     /// and the first wait is a full one, however long start-up took.
     mutating func begin(at t: Double) {
+        // A synced sign opens on the fleet's current slot, cut in as the
+        // first message is, without a fade.
+        if let position = joinSlot(at: t), position != orderPosition {
+            orderPosition = position
+            restartMessage(at: t)
+            cueStartedAt = -.infinity
+            fadePending = false
+        }
         clock.reset(to: 0, at: t)
         // The controls line shows at start, as after a key, so a newcomer
         // sees "? help" before the idle timer hides it.
@@ -322,9 +360,11 @@ public struct PlayerState: Sendable {
         let cueChanged = lastAdvanceID?.cueIndex != id.cueIndex || lastAdvanceID?.manualMoves != id.manualMoves
         if id.conditions.shouldSchedule {
             waitStartedAt = t
+            planSyncWait(at: t)
         } else {
             frozenCountdown = cueChanged ? 1 : countdownRemaining(at: t)
             waitStartedAt = nil
+            syncWait = nil
         }
         lastAdvanceID = id
     }

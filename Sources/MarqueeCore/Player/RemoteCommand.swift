@@ -21,6 +21,8 @@ public enum RemoteCommand: Sendable, Equatable {
     case clear
     /// Appends messages to the flow; the current one and its wait carry on.
     case add([Cue])
-    /// Replaces the flow and starts it from its first message.
-    case load([Cue])
+    /// Replaces the flow and starts it from its first message (a synced
+    /// sign: from the current slot's). `epoch`: the deck's, in Unix
+    /// seconds, for `--sync`; nil for a deck without one (the Unix epoch).
+    case load([Cue], epoch: Double? = nil)
 }

@@ -42,6 +42,12 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var display: String
     /// `up` or `down` for a fleet sign (docs/fleet.md); nil for one alone.
     public var link: String?
+    /// `--sync` is on (docs/cue-flow.md, "Playing in step").
+    public var sync = false
+    /// Under `--sync`, when the current slot ends, in wall-clock Unix
+    /// seconds; nil until the sign knows the wall clock, and after the
+    /// last slot of `--once`.
+    public var slotEnd: Double?
 }
 
 extension PlayerState {
@@ -59,6 +65,8 @@ extension PlayerState {
         snapshot.idle = idle
         snapshot.quiet = quietNow
         snapshot.link = brokerLink?.rawValue
+        snapshot.sync = settings.sync
+        snapshot.slotEnd = syncSlotEnd(at: t)
         return snapshot
     }
 }

@@ -22,6 +22,11 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
         return
     }
     require(!result.cues.isEmpty, "a parsed cue file has at least one cue")
+    if let epoch = result.epoch {
+        // What --sync reckons from: years 1970 to 9999, never NaN or huge.
+        require(isDeck, "only a deck has an epoch")
+        require(epoch.isFinite && epoch >= 0 && epoch <= CueFileParser.latestEpoch, "a deck's epoch is in range", "\(epoch)")
+    }
     if !isDeck {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         require(result.cues.count <= lines, "no more cues than lines", "\(result.cues.count) > \(lines)")

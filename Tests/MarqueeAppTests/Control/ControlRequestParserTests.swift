@@ -83,6 +83,20 @@ struct ControlRequestParserTests {
         #expect(many.cues.map(\.text) == ["A", "B"])
     }
 
+    @Test("load's inline deck may be a deck object with its epoch, checked as a deck file's is")
+    func loadWithEpoch() {
+        guard case .success(.load(.deck(let deck))) = Self.parse(#"{"cmd":"load","deck":{"epoch":"2026-12-01T09:00:00Z","deck":["A","B"]}}"#) else {
+            Issue.record("inline deck object"); return
+        }
+        #expect(deck.cues.map(\.text) == ["A", "B"] && deck.epoch == 1_796_115_600)
+        guard case .success(.load(.deck(let plain))) = Self.parse(#"{"cmd":"load","deck":["A"]}"#) else {
+            Issue.record("inline deck"); return
+        }
+        #expect(plain.epoch == nil)
+        #expect(Self.error(#"{"cmd":"load","deck":{"epoch":"soon","deck":["A"]}}"#)?.hasPrefix("'deck': \"epoch\" must be") == true)
+        #expect(Self.error(#"{"cmd":"load","deck":{"epoch":0,"deck":"A"}}"#) == #"'deck': "deck" must be a JSON array of entries"#)
+    }
+
     @Test("unknown commands and fields are named")
     func unknown() {
         #expect(Self.error(#"{"cmd":"next","x":1}"#) == "unknown field 'x' for 'next'")
