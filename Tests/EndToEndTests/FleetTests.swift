@@ -166,6 +166,37 @@ extension EndToEnd {
             }
         }
 
+        @Test("--sync: two fleet signs, one started 1.5 s after the other, change messages of the retained deck within 100 ms of each other")
+        func inStep() async throws {
+            let broker = try await TestBroker.start()
+            defer { broker.close() }
+            let cache = try Self.cacheDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let epoch = (Date().timeIntervalSince1970 - 60).rounded(.down)
+            try await Self.publishDeck(broker, #"{"epoch": \#(Int(epoch)), "deck": [{"text": "STEP ONE", "seconds": 2}, {"text": "STEP TWO", "seconds": 2}]}"#)
+            let first = try await Self.sign("fleet-sync-a", broker, name: "sync-a", cache: cache, extra: ["--sync", "--scale", "2"])
+            defer { first.close() }
+            try await first.waitForEvent("the deck") { $0.name == "load" }
+            try await pause(1.5)
+            let second = try HeadlessSign.start("fleet-sync-b", arguments: ["--mqtt", broker.url, "--name", "sync-b", "--sync"],
+                                                environment: ["XDG_CACHE_HOME": cache.path])
+            defer { second.close() }
+            try await waitFor("three changes on the second sign", timeout: 12, context: second.diagnostics) {
+                second.events().filter(\.isAutomaticCue).count >= 3 ? true : nil
+            }
+            func changes(_ events: [Event]) throws -> [(wall: Double, index: Int)] {
+                let sync = try #require(events.last { $0.name == "sync" }, "a synced sign logs its wall offset")
+                let offset = try #require((sync.object["offset"] as? NSNumber)?.doubleValue)
+                return events.filter(\.isAutomaticCue).map { ($0.t + offset, $0.int("index") ?? -1) }
+            }
+            let a = try changes(first.events()), b = try changes(second.events())
+            for change in b.prefix(3) {
+                let match = a.min { abs($0.wall - change.wall) < abs($1.wall - change.wall) }
+                #expect(match.map { abs($0.wall - change.wall) } ?? .infinity < 0.1, "\(change) against \(a)")
+                #expect(match?.index == change.index, "both show the same message")
+            }
+        }
+
         @Test("mqtts:// with a CA and a password file; a wrong password and a CA that is not the broker's are errors, not crashes")
         func tlsAndPasswords() async throws {
             let broker = try await TestBroker.start(credentials: ("sign", "s3cret:x"), tls: true)
