@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where a fleet's broker is (`--mqtt URL`, docs/fleet.md): `mqtt://HOST[:PORT]`
 /// (port 1883) or `mqtts://HOST[:PORT]` (TLS, port 8883). HOST is a name,
 /// an IPv4 address or an IPv6 address in brackets. Credentials never go in
@@ -14,6 +16,13 @@ struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
     /// Why a URL cannot be used, as one line.
     struct Failure: Error, Equatable {
         let message: String
+    }
+
+    /// An IPv4 or IPv6 address rather than a name: connecting needs no
+    /// lookup, so it cannot wait on a name service.
+    var isNumeric: Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, host, &buffer) == 1 || inet_pton(AF_INET6, host, &buffer) == 1
     }
 
     /// As a person would write it back: `mqtts://broker.local:8883`.

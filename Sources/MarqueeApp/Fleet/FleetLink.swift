@@ -142,6 +142,12 @@ final class FleetLink: @unchecked Sendable {
         guard phase == .idle || phase == .waiting else { return }
         phase = .connecting
         let client = client, address = address, first = !everConnected
+        if address.isNumeric {
+            // Nothing to look up: connected from the loop, no thread at all.
+            let code = first ? client.connectAsync(host: address.host, port: address.port, keepalive: FleetLink.keepaliveSeconds)
+                : client.reconnectAsync()
+            return connectReturned(BrokerConnector.Outcome(code: code, savedErrno: errno))
+        }
         let started = connector.start({
             first ? client.connect(host: address.host, port: address.port, keepalive: FleetLink.keepaliveSeconds)
                 : client.reconnect()

@@ -93,6 +93,16 @@ final class MosquittoClient: @unchecked Sendable {
     /// Connects again to the same broker; blocks as `connect` does.
     func reconnect() -> Int32 { mosquitto_reconnect(handle) }
 
+    /// Starts connecting without waiting: a non-blocking TCP connect, the
+    /// CONNECT queued for when it completes. Only for a numeric `host`, whose
+    /// lookup (`getaddrinfo`) needs no name service and so cannot wait.
+    func connectAsync(host: String, port: Int, keepalive: Int) -> Int32 {
+        mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive))
+    }
+
+    /// `connectAsync` again, to the same broker.
+    func reconnectAsync() -> Int32 { mosquitto_reconnect_async(handle) }
+
     /// The connection's descriptor, -1 when there is none.
     var socket: Int32 { mosquitto_socket(handle) }
     /// Whether libmosquitto has bytes to write (or TLS wants to write).
