@@ -1352,8 +1352,11 @@ def build_report(cfg, raw):
         [r["deck_ms"]["p99"] for r in fleet if "error" not in r], "ms", "< 1000 ms", lambda v: v < 1000)
     add("fleet_rss", f"fleet of {n}: RSS per sign, median", [r["rss_kb"]["median"] / 1024 for r in fleet if "error" not in r],
         "MB", "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
+    add("fleet_broker", f"fleet of {n}: the broker's RSS per connected sign",
+        [(r["broker_rss_kb"]["connected"] - r["broker_rss_kb"]["idle"]) / r["signs"] for r in fleet if "error" not in r], "KB",
+        fmt="{:.1f}")
     add("fleet_reconnect", f"fleet of {n}: broker back -> the last sign connected again",
-        [r["reconnect_s"]["max"] for r in fleet if "error" not in r], "s", "<= 8 s (1+2+4 s of backoff)", lambda v: v <= 8.0,
+        [r["reconnect_s"]["max"] for r in fleet if "error" not in r], "s", "<= 8 s (the 4-8 s backoff step)", lambda v: v <= 8.0,
         fmt="{:.1f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]

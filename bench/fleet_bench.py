@@ -10,7 +10,8 @@ was sent. Figures:
   start-up and connect included, measured alone as `send_ms`) until each
   sign logged the `interrupt`; p50, p99 and max over every sign and say;
 - a new deck on `PREFIX/deck`: the same, until each sign logged the `load`;
-- resident memory per sign (VmRSS), median and max;
+- resident memory per sign (VmRSS), median and max, and the broker's
+  before the signs and with all of them connected;
 - the broker stopped for a few seconds and started again: from the moment
   it accepts connections until the last sign logged `link` up.
 
@@ -48,6 +49,11 @@ def _accepts(port):
             return True
     except OSError:
         return False
+
+
+def _rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
 
 
 def _wait(predicate, timeout, step=0.01):
@@ -152,6 +158,7 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
         with open(deck, "w") as f:
             json.dump({"epoch": 0, "deck": [{"text": "FLEET ONE", "seconds": 20}, {"text": "FLEET TWO", "seconds": 20}]}, f)
         send("deck", deck)
+        broker_idle_kb = _rss_kb(broker.proc.pid)
         for n in range(signs):
             path = os.path.join(work, f"s{n:03}.jsonl")
             with open(os.devnull, "rb") as null:
@@ -166,10 +173,8 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
         if not _wait(lambda: (poll_all(), all(log.wall_offset is not None for log in logs))[1], 10, 0.05):
             raise RuntimeError("a sign wrote no sync record")
         time.sleep(2)  # start-up settles: the retained deck, the first status
-        rss = []
-        for proc in procs:
-            with open(f"/proc/{proc.pid}/status") as f:
-                rss += [int(line.split()[1]) for line in f if line.startswith("VmRSS:")]
+        rss = [_rss_kb(proc.pid) for proc in procs]
+        broker_kb = _rss_kb(broker.proc.pid)
         say_ms, send_ms = [], []
         for k in range(says):
             poll_all()
@@ -209,6 +214,7 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
             "send_ms": {"p50": _percentile(send_ms, 50), "max": max(send_ms)},
             "deck_ms": {"p50": _percentile(deck_ms, 50), "p99": _percentile(deck_ms, 99), "max": max(deck_ms)},
             "rss_kb": {"median": _percentile(rss, 50), "max": max(rss)},
+            "broker_rss_kb": {"idle": broker_idle_kb, "connected": broker_kb},
             "reconnect_s": {"p50": _percentile(reconnect_s, 50), "max": max(reconnect_s)},
             "alive": sum(1 for proc in procs if proc.poll() is None),
         }

@@ -1,4 +1,5 @@
 import Glibc
+import MarqueeCore
 
 /// Where a fleet's broker is (`--mqtt URL`, docs/fleet.md): `mqtt://HOST[:PORT]`
 /// (port 1883) or `mqtts://HOST[:PORT]` (TLS, port 8883). HOST is a name,
@@ -32,7 +33,8 @@ struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
     }
 
     static func parse(_ url: String) throws(Failure) -> BrokerAddress {
-        let shown = url.count > 80 ? url.prefix(80) + "…" : Substring(url)
+        // Escaped: a URL from a config file may hold a newline or an escape.
+        let shown = TerminalText.visible(String(url.count > 80 ? url.prefix(80) + "…" : Substring(url)))
         func fail(_ why: String) -> Failure { Failure(message: "--mqtt '\(shown)': \(why)") }
         let lower = url.lowercased()
         let tls: Bool

@@ -59,6 +59,9 @@ final class FleetLink: @unchecked Sendable {
     private var lastReason: String?
     /// The broker's refusal (a wrong password), said instead of the close that follows.
     private var refusal: String?
+    /// Set while the inbox is handed on: what the sign does with a message
+    /// (publish its status) must not hand on the next one in the middle.
+    private var delivering = false
 
     init(address: BrokerAddress, topics: FleetTopics, caFile: String?, credentials: BrokerCredentials?,
          loop: EventLoop = .main) throws(Failure) {
@@ -250,6 +253,9 @@ final class FleetLink: @unchecked Sendable {
     }
 
     private func deliverInbox() {
+        guard !delivering else { return }
+        delivering = true
+        defer { delivering = false }
         while !inbox.isEmpty, phase == .connected || phase == .online {
             handle(inbox.removeFirst())
         }

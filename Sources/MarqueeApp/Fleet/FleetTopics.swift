@@ -1,3 +1,5 @@
+import MarqueeCore
+
 /// The topics of one sign in a fleet (docs/fleet.md): under PREFIX
 /// (`--mqtt-topic`, default `ledmarquee`), `PREFIX/deck` holds the retained
 /// deck every sign plays, `PREFIX/cmd` takes commands for all signs,
@@ -48,7 +50,7 @@ struct FleetTopics: Equatable, Sendable {
             }
         }
         guard valid else {
-            let shown = prefix.count > 40 ? prefix.prefix(40) + "…" : Substring(prefix)
+            let shown = TerminalText.visible(String(prefix.count > 40 ? prefix.prefix(40) + "…" : Substring(prefix)))
             throw Failure(message: "invalid --mqtt-topic '\(shown)' (levels of letters, digits, '.', '_' or '-' split by '/', at most \(maximumPrefixBytes) bytes)")
         }
     }

@@ -1,7 +1,8 @@
 /// How long a sign waits before it tries its broker again (docs/fleet.md):
-/// 1 s after the first failure, doubling to at most 60 s, each wait drawn
-/// from its upper half (never under 1 s) so that a whole fleet that lost one broker does not
-/// come back in one burst. A connection that lasted resets it.
+/// a wait drawn from 1–2 s after the first failure, 2–4 s after the
+/// second, doubling to 32–60 s, so that a whole fleet that lost one broker
+/// does not come back in one burst, not even at the first try. A
+/// connection that held resets it.
 struct ReconnectBackoff: Sendable {
     static let firstSeconds = 1.0
     static let longestSeconds = 60.0
@@ -11,10 +12,10 @@ struct ReconnectBackoff: Sendable {
 
     /// The wait before the next try, given a random fraction in 0…1.
     mutating func nextDelay(random: Double) -> Double {
-        let ceiling = min(Self.longestSeconds, Self.firstSeconds * Double(1 << min(failures, 6)))
+        let floor = Self.firstSeconds * Double(1 << min(failures, 5))
         failures += 1
         let fraction = random.isFinite ? min(max(random, 0), 1) : 1
-        return max(Self.firstSeconds, ceiling * (0.5 + 0.5 * fraction))
+        return min(Self.longestSeconds, floor * (1 + fraction))
     }
 
     /// The broker took the sign: the next failure waits the shortest time again.
