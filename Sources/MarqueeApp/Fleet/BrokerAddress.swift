@@ -33,8 +33,10 @@ struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
     }
 
     static func parse(_ url: String) throws(Failure) -> BrokerAddress {
-        // Escaped: a URL from a config file may hold a newline or an escape.
-        let shown = TerminalText.visible(String(url.count > 80 ? url.prefix(80) + "…" : Substring(url)))
+        // Escaped, then cut: a URL from a config file may hold a newline,
+        // an escape or a thousand NULs.
+        let escaped = TerminalText.visible(url)
+        let shown = escaped.count > 80 ? escaped.prefix(80) + "…" : Substring(escaped)
         func fail(_ why: String) -> Failure { Failure(message: "--mqtt '\(shown)': \(why)") }
         let lower = url.lowercased()
         let tls: Bool

@@ -50,7 +50,8 @@ struct FleetTopics: Equatable, Sendable {
             }
         }
         guard valid else {
-            let shown = TerminalText.visible(String(prefix.count > 40 ? prefix.prefix(40) + "…" : Substring(prefix)))
+            let escaped = TerminalText.visible(prefix)
+            let shown = escaped.count > 40 ? escaped.prefix(40) + "…" : Substring(escaped)
             throw Failure(message: "invalid --mqtt-topic '\(shown)' (levels of letters, digits, '.', '_' or '-' split by '/', at most \(maximumPrefixBytes) bytes)")
         }
     }
