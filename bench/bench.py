@@ -1355,6 +1355,9 @@ def build_report(cfg, raw):
     add("fleet_broker", f"fleet of {n}: the broker's RSS per connected sign",
         [(r["broker_rss_kb"]["connected"] - r["broker_rss_kb"]["idle"]) / r["signs"] for r in fleet if "error" not in r], "KB",
         fmt="{:.1f}")
+    add("fleet_broker_cpu", f"fleet of {n}: the broker's CPU per say delivered (and the status it brings back)",
+        [r["broker_cpu_per_delivery_ms"] for r in fleet if "error" not in r and "broker_cpu_per_delivery_ms" in r], "ms",
+        fmt="{:.3f}")
     add("fleet_reconnect", f"fleet of {n}: broker back -> the last sign connected again",
         [r["reconnect_s"]["max"] for r in fleet if "error" not in r], "s", "<= 8 s (the 4-8 s backoff step)", lambda v: v <= 8.0,
         fmt="{:.1f}")

@@ -56,6 +56,13 @@ def _rss_kb(pid):
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
 
 
+def _cpu_s(pid):
+    """User and system CPU seconds of a process, from /proc/PID/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _wait(predicate, timeout, step=0.01):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -176,6 +183,7 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
         rss = [_rss_kb(proc.pid) for proc in procs]
         broker_kb = _rss_kb(broker.proc.pid)
         say_ms, send_ms = [], []
+        broker_cpu_before = _cpu_s(broker.proc.pid)
         for k in range(says):
             poll_all()
             skip = [len(log.records) for log in logs]
@@ -187,6 +195,10 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
                 raise RuntimeError(f"not every sign logged say {k}")
             say_ms += latencies(said, skip, sent_at)
             time.sleep(0.5)
+        # Each say is one message in and `signs` out, each with its PUBACK
+        # back, and the status each sign then publishes: the broker's work
+        # per sign and say.
+        broker_cpu_per_delivery_ms = 1000.0 * (_cpu_s(broker.proc.pid) - broker_cpu_before) / (says * signs)
         poll_all()
         skip = [len(log.records) for log in logs]
         with open(deck, "w") as f:
@@ -215,6 +227,7 @@ def run_fleet(binary, workdir, env, signs=200, says=5):
             "deck_ms": {"p50": _percentile(deck_ms, 50), "p99": _percentile(deck_ms, 99), "max": max(deck_ms)},
             "rss_kb": {"median": _percentile(rss, 50), "max": max(rss)},
             "broker_rss_kb": {"idle": broker_idle_kb, "connected": broker_kb},
+            "broker_cpu_per_delivery_ms": broker_cpu_per_delivery_ms,
             "reconnect_s": {"p50": _percentile(reconnect_s, 50), "max": max(reconnect_s)},
             "alive": sum(1 for proc in procs if proc.poll() is None),
         }
