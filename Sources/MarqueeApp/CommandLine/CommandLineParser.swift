@@ -128,15 +128,11 @@ public enum CommandLineParser {
         for assignment in config + scan.assignments {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
-        try checkLiveOptions(options, scan)
-        try checkFleetOptions(options)
-        try checkHeadless(options)
-        // Each sign would shuffle its own way, and signs in step must agree.
-        if options.sync, options.shuffle {
-            throw UsageError("--sync plays the deck's own order on every sign; it cannot be used with --shuffle")
+        do {
+            try checkCombinations(options, scan)
+        } catch {
+            throw located(error, in: config + scan.assignments)
         }
-        // A mode without hours would be a silent no-op (docs/schedules.md).
-        if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
         if !scan.words.isEmpty {
             guard options.file == nil else { throw UsageError("give either a message or --file, not both") }
             guard options.follow == nil else { throw UsageError("give either a message or --follow, not both") }
@@ -151,6 +147,32 @@ public enum CommandLineParser {
 }
 
 extension CommandLineParser {
+    /// The checks of options that do not go together, or one that needs
+    /// another: made once every option is applied, the config file's too.
+    static func checkCombinations(_ options: Options, _ scan: Scan) throws(UsageError) {
+        try checkLiveOptions(options, scan)
+        try checkFleetOptions(options)
+        try checkHeadless(options)
+        // Each sign would shuffle its own way, and signs in step must agree.
+        if options.sync, options.shuffle {
+            throw UsageError("--sync plays the deck's own order on every sign; it cannot be used with --shuffle")
+        }
+        // A mode without hours would be a silent no-op (docs/schedules.md).
+        if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
+    }
+
+    /// A combination's error, said at the config file's line when the
+    /// option it names first was set there (`FILE:LINE: --mqtt-ca needs
+    /// --mqtt`): whoever reads it can find what to change.
+    static func located(_ error: UsageError, in assignments: [Assignment]) -> UsageError {
+        guard let start = error.message.firstRange(of: "--") else { return error }
+        let name = error.message[start.upperBound...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        guard let place = assignments.last(where: { $0.spec.long == name || $0.spec.aliases.contains(String(name)) })?.place else {
+            return error
+        }
+        return UsageError("\(place): " + error.message)
+    }
+
     /// `--follow` is a file of its own; `--latest` and `--format` only mean
     /// something for live input, so they need it.
     static func checkLiveOptions(_ options: Options, _ scan: Scan) throws(UsageError) {

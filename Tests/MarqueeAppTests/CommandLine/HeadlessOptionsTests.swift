@@ -35,10 +35,11 @@ struct HeadlessOptionsTests {
 
     @Test("what cannot go with --headless is a usage error, saying exactly this", arguments: [
         (["--headless", "--snapshot", "HI"], "", "give either --headless or --snapshot, not both"),
-        (["--snapshot", "HI"], "headless\n", "give either --headless or --snapshot, not both"),
+        // From the config file, the error says its line (docs/command-line.md).
+        (["--snapshot", "HI"], "headless\n", "config:1: give either --headless or --snapshot, not both"),
         (["--headless", "--tty", "/dev/tty1", "HI"], "", "give either --headless or --tty, not both (--tty is a terminal)"),
         (["--headless", "--no-control", "HI"], "", "--headless needs the control socket, --events or --mqtt"),
-        (["--no-control", "HI"], "headless\n", "--headless needs the control socket, --events or --mqtt"),
+        (["--no-control", "HI"], "headless\n", "config:1: --headless needs the control socket, --events or --mqtt"),
     ])
     func conflicts(arguments: [String], config: String, message: String) {
         #expect(error(arguments, config: config) == message)

@@ -65,3 +65,27 @@ struct FleetOptionsTests {
         #expect(options.mqttCA == "ca.pem" && options.mqttPasswordFile == "pw")
     }
 }
+
+/// A combination's error from the config file says which line (docs/command-line.md).
+@Suite("Combination errors from a config file")
+struct CombinationPlaceTests {
+    @Test("the line of the option the error names first", arguments: [
+        ("colour green\nmqtt-ca ca.pem\n", [String](), "my.config:2: --mqtt-ca needs --mqtt"),
+        ("sync\nshuffle\n", [], "my.config:1: --sync plays the deck's own order on every sign; it cannot be used with --shuffle"),
+        ("quiet-mode off\n", [], "my.config:1: --quiet-mode needs --quiet"),
+        ("headless\nno-control\n", [], "my.config:1: --headless needs the control socket, --events or --mqtt"),
+        ("mqtt-ca ca.pem\n", ["--mqtt", "mqtt://b", "x"], "my.config:1: --mqtt-ca needs an mqtts:// broker"),
+    ])
+    func placed(config: String, arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) {
+            try CommandLineParser.parse(arguments.isEmpty ? ["x"] : arguments, configBytes: Array(config.utf8), configName: "my.config")
+        }
+    }
+
+    @Test("an option on the command line has no place")
+    func commandLine() {
+        #expect(throws: UsageError("--mqtt-ca needs --mqtt")) {
+            try CommandLineParser.parse(["--mqtt-ca", "ca.pem", "x"], configBytes: Array("colour green\n".utf8), configName: "my.config")
+        }
+    }
+}
