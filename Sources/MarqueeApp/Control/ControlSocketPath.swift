@@ -48,14 +48,18 @@ struct ControlSocketPath: Equatable, Sendable {
         return result
     }
 
+    /// A letter, digit, `.`, `_` or `-` of ASCII: what a sign's name is
+    /// made of, and so one level of its MQTT topics (docs/fleet.md).
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                           || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+    }
+
     /// A name is a file name: letters, digits, `.`, `_`, `-`, 1 to 64 of
     /// them, not starting with `.` (no hidden file, no `..`).
     static func validate(name: String) throws(Failure) {
         let scalars = name.unicodeScalars
-        let allowed = scalars.allSatisfy { scalar in
-            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                               || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
-        }
+        let allowed = scalars.allSatisfy(isNameCharacter)
         guard allowed, (1...maximumNameLength).contains(scalars.count), scalars.first != "." else {
             let shown = name.count > maximumNameLength ? name.prefix(maximumNameLength) + "…" : Substring(name)
             throw Failure(message: "invalid sign name '\(shown)' (use 1 to \(maximumNameLength) letters, digits, '.', '_' or '-', not starting with '.')")

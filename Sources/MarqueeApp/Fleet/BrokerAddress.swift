@@ -77,10 +77,8 @@ struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
                 host = authority
             }
             guard !host.isEmpty else { throw fail("no host") }
-            let allowed = host.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                                   || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_")
-            }
+            // A DNS name (or IPv4 address) uses what a sign name does.
+            let allowed = host.unicodeScalars.allSatisfy(ControlSocketPath.isNameCharacter)
             guard allowed else { throw fail("a host is letters, digits, '.', '-' and '_' (IPv6 in brackets)") }
             guard host.utf8.count <= maximumHostBytes else { throw fail("a host name is at most \(maximumHostBytes) bytes") }
         }

@@ -65,10 +65,7 @@ struct FleetSetup {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return ControlSocketPath.defaultName }
         let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let allowed = host.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                               || scalar == "_" || scalar == "-" || scalar == ".") ? Character(scalar) : "-"
-        }
+        let allowed = host.unicodeScalars.map { ControlSocketPath.isNameCharacter($0) ? Character($0) : "-" }
         let name = String(String(allowed).drop { $0 == "." }.prefix(ControlSocketPath.maximumNameLength))
         return name.isEmpty ? ControlSocketPath.defaultName : name
     }

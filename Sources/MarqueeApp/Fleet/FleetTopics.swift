@@ -44,10 +44,7 @@ struct FleetTopics: Equatable, Sendable {
     static func validate(prefix: String) throws(Failure) {
         let levels = prefix.split(separator: "/", omittingEmptySubsequences: false)
         let valid = prefix.utf8.count <= maximumPrefixBytes && levels.allSatisfy { level in
-            !level.isEmpty && level.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                                   || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
-            }
+            !level.isEmpty && level.unicodeScalars.allSatisfy(ControlSocketPath.isNameCharacter)
         }
         guard valid else {
             let escaped = TerminalText.visible(prefix)

@@ -46,21 +46,30 @@ final class TestBroker {
 
     /// A port the kernel would give now (bound to port 0, then closed).
     static func freePort() throws -> Int {
+        var port = 0
+        let bound = withLoopbackSocket(port: 0) { fd, raw, length in
+            var length = length
+            guard bind(fd, raw, length) == 0, getsockname(fd, raw, &length) == 0 else { return false }
+            port = Int(UInt16(bigEndian: raw.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }))
+            return true
+        }
+        guard bound else { throw E2EFailure("cannot find a free port: \(errno)") }
+        return port
+    }
+
+    /// A TCP socket and 127.0.0.1:`port` as a `sockaddr`, for `body`; the
+    /// socket is closed after it.
+    private static func withLoopbackSocket(port: Int, _ body: (Int32, UnsafeMutablePointer<sockaddr>, socklen_t) -> Bool) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw E2EFailure("socket: \(errno)") }
+        guard fd >= 0 else { return false }
         defer { Glibc.close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound else { throw E2EFailure("cannot find a free port: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private func configure() async throws {
@@ -144,16 +153,7 @@ final class TestBroker {
     }
 
     private func acceptsConnections() -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
+        Self.withLoopbackSocket(port: port) { fd, address, length in connect(fd, address, length) == 0 }
     }
 
     /// `ledmarquee send --mqtt URL …` against this broker.
