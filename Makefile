@@ -43,6 +43,7 @@ run: build
 # line of its own first, so the last line stays Swift Testing's count line.
 test: deps
 	$(SWIFT_ENV) $(SWIFT) build
+	./scripts/check-public-api.sh
 	./scripts/check-install.sh .build/debug/ledmarquee
 	./scripts/fuzz.sh smoke
 	$(SWIFT_ENV) $(SWIFT) test

@@ -5,13 +5,13 @@ import PackageDescription
 /// MarqueeCore is the pure model (state, reducer, layout, rendering, fonts;
 /// no Task, actor or clock), PlayerRuntime runs it in time (the input queue
 /// and the condition-ID tasks), PowerProbe reads sysfs, MarqueeTerminal owns
-/// ncurses (and, through CCrashGuard, the crash handler that gives the
+/// the terminal, writing its own output from terminfo (and, through CCrashGuard, the crash handler that gives the
 /// terminal back; its keys and signals arrive through EventLoop), EventLoop
 /// runs the main thread (one poll for timers, watched descriptors and
 /// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls
 /// `main`. TestSupport holds what several test targets share.
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
-/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
+/// terminfo (ncurses' libtinfo, its public API only) from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
 /// (power-profiles-daemon on the system bus, docs/power-probe.md) from
 /// `libsystemd-dev`, the MQTT client of a fleet (docs/fleet.md) from
 /// `libmosquitto-dev`.
@@ -21,7 +21,7 @@ let package = Package(
         .executable(name: "ledmarquee", targets: ["ledmarquee"]),
     ],
     targets: [
-        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CTerminfo", path: "Sources/CTerminfo", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MarqueeCore", dependencies: ["CFriBidi"], plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "CCrashGuard"),
-        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore", "EventLoop"]),
+        .target(name: "MarqueeTerminal", dependencies: ["CTerminfo", "CCrashGuard", "MarqueeCore", "EventLoop"]),
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),

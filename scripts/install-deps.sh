@@ -20,11 +20,12 @@
 # port with a config of its own, and stops), mosquitto-clients
 # (mosquitto_pub: the tests publish what `ledmarquee send` would refuse to,
 # a malformed deck) and openssl (the tests make a throw-away CA and broker
-# certificate for mqtts://).
+# certificate for mqtts://); python3-pyte (an independent terminal emulator
+# the replay tests feed the sign's recorded bytes to, docs/testing.md).
 set -euo pipefail
 
 packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
-  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto mosquitto-clients openssl)
+  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto mosquitto-clients openssl python3-pyte)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
