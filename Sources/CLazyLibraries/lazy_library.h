@@ -33,6 +33,19 @@ _Noreturn void lm_library_unloaded(const char *function);
 // trampoline with the same name and parameters, and its symbol-table entry.
 #define LM_POINTER(name) static __typeof__(name) *real_##name;
 #define LM_SYMBOL(name) {#name, (void **)&real_##name},
+// The pointers, the symbol table and the `struct lm_library` named
+// `variable` for the functions LIST names (an X-macro: LIST(X) expands to
+// X(name) for each function).
+#define LM_LIBRARY(variable, soname_, package_, LIST) \
+    LIST(LM_POINTER) \
+    static const struct lm_symbol variable##_symbols[] = {LIST(LM_SYMBOL)}; \
+    static struct lm_library variable = { \
+        .soname = soname_, \
+        .package = package_, \
+        .symbols = variable##_symbols, \
+        .count = sizeof variable##_symbols / sizeof variable##_symbols[0], \
+        .lock = PTHREAD_MUTEX_INITIALIZER, \
+    };
 #define LM_CALL(name, args) \
     if (real_##name == NULL) lm_library_unloaded(#name); \
     return real_##name args;

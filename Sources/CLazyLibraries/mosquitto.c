@@ -15,20 +15,9 @@
     X(mosquitto_loop_misc) X(mosquitto_socket) X(mosquitto_want_write) X(mosquitto_strerror) \
     X(mosquitto_connack_string)
 
-LM_MOSQUITTO(LM_POINTER)
-
-static const struct lm_symbol symbols[] = {LM_MOSQUITTO(LM_SYMBOL)};
-
-static struct lm_library library = {
-    .soname = "libmosquitto.so.1",
-    .package = "libmosquitto1",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+LM_LIBRARY(library, "libmosquitto.so.1", "libmosquitto1", LM_MOSQUITTO)
 
 int lm_load_mosquitto(char *error, size_t size) { return lm_library_load(&library, error, size); }
-int lm_mosquitto_loaded(void) { return real_mosquitto_lib_init != NULL; }
 
 int mosquitto_lib_init(void) { LM_CALL(mosquitto_lib_init, ()) }
 struct mosquitto *mosquitto_new(const char *id, bool clean_session, void *obj) {

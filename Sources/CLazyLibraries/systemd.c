@@ -12,20 +12,9 @@
     X(sd_bus_message_is_method_error) X(sd_bus_message_enter_container) X(sd_bus_message_exit_container) \
     X(sd_bus_message_read_basic) X(sd_bus_message_skip)
 
-LM_SYSTEMD(LM_POINTER)
-
-static const struct lm_symbol symbols[] = {LM_SYSTEMD(LM_SYMBOL)};
-
-static struct lm_library library = {
-    .soname = "libsystemd.so.0",
-    .package = "libsystemd0",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+LM_LIBRARY(library, "libsystemd.so.0", "libsystemd0", LM_SYSTEMD)
 
 int lm_load_systemd(char *error, size_t size) { return lm_library_load(&library, error, size); }
-int lm_systemd_loaded(void) { return real_sd_bus_open_system != NULL; }
 
 int sd_bus_open_system(sd_bus **ret) { LM_CALL(sd_bus_open_system, (ret)) }
 sd_bus *sd_bus_close_unref(sd_bus *bus) { LM_CALL(sd_bus_close_unref, (bus)) }

@@ -22,8 +22,4 @@ int lm_load_mosquitto(char *_Nonnull error, size_t size);
 // The same for libsystemd.so.0 (sd-bus): before any sd_bus_* function.
 int lm_load_systemd(char *_Nonnull error, size_t size);
 
-// Whether the library is loaded (for tests and the events log): 1 or 0.
-int lm_mosquitto_loaded(void);
-int lm_systemd_loaded(void);
-
 #endif
