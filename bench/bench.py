@@ -14,7 +14,6 @@ the machine: tmux runs on its own private socket (-L bench-<pid>-<n>).
 import argparse
 import datetime
 import fcntl
-import glob
 import json
 import os
 import platform
@@ -896,12 +895,9 @@ def run_startup(cfg, message_args):
 
 
 def package_deb(cfg):
-    """The .deb of `make deb` (scripts/make-deb.sh) for the binary under
-    test: made afresh unless one newer than the binary is there."""
+    """The .deb of `make deb` (scripts/make-deb.sh), made from the binary
+    under test (about 20 s: it strips the binary and asks dpkg-shlibdeps)."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    made = sorted(glob.glob(os.path.join(root, ".build", "deb", "ledmarquee_*.deb")), key=os.path.getmtime)
-    if made and os.path.getmtime(made[-1]) >= os.path.getmtime(cfg.binary):
-        return made[-1]
     out = subprocess.run([os.path.join(root, "scripts", "make-deb.sh"), cfg.binary], cwd=root,
                          capture_output=True, text=True, timeout=300)
     if out.returncode != 0:

@@ -31,9 +31,14 @@ extension EndToEnd {
             return [unshare, "--mount"] + mapRoot + ["--", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", library]
         }
 
-        /// The shared objects a process has mapped.
+        /// The shared objects a process has mapped: /proc/PID/maps read to
+        /// its end (it reports a size of 0, and one read gives a page).
         static func mapped(_ pid: pid_t) throws -> String {
-            try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+            defer { try? handle.close() }
+            var bytes = Data()
+            while let chunk = try handle.read(upToCount: 65536), !chunk.isEmpty { bytes.append(chunk) }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         @Test("a sign that joins no fleet maps neither libmosquitto nor OpenSSL; it maps libsystemd once its power watch starts")
