@@ -26,6 +26,10 @@ if ldd "$bin" | grep -q 'libswift'; then
 fi
 
 version=$("$bin" --version | awk '{print $NF}')
+# Who made the package: $DEBFULLNAME <$DEBEMAIL> as for dch, else the
+# author of the last commit.
+maintainer="${DEBFULLNAME:-$(git log -1 --format=%an 2>/dev/null || echo ledmarquee)} <${DEBEMAIL:-$(git log -1 --format=%ae 2>/dev/null || echo root@localhost)}>"
+year=$(date -u -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}" +%Y)
 [[ $version =~ ^[0-9][0-9A-Za-z.+~-]*$ ]] || fail "'$bin --version' gives no Debian version: $("$bin" --version)"
 arch=$(dpkg --print-architecture)
 out=.build/deb
@@ -45,13 +49,13 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/
 gzip -9n "$stage/usr/share/man/man1/ledmarquee.1"
 doc=$stage/usr/share/doc/ledmarquee
 mkdir -p "$doc"
-cat >"$doc/copyright" <<'EOF'
+cat >"$doc/copyright" <<EOF
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: ledmarquee
 Comment: Built from the project's repository by scripts/make-deb.sh.
 
 Files: *
-Copyright: the ledmarquee authors
+Copyright: $year the ledmarquee authors
 License: no licence stated
  The repository states no licence yet.
 EOF
@@ -60,7 +64,7 @@ EOF
   echo
   echo "  * Built by scripts/make-deb.sh from $(git rev-parse --short HEAD 2>/dev/null || echo 'a source tree')."
   echo
-  echo " -- ledmarquee maintainers <ledmarquee@localhost>  $(date -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
+  echo " -- $maintainer  $(date -R -d "@${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")"
 } | gzip -9n >"$doc/changelog.gz"
 chmod 644 "$doc/copyright" "$doc/changelog.gz"
 
@@ -79,7 +83,7 @@ cat >"$stage/DEBIAN/control" <<EOF
 Package: ledmarquee
 Version: $version
 Architecture: $arch
-Maintainer: ledmarquee maintainers <ledmarquee@localhost>
+Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, libsystemd0
 Recommends: libmosquitto1
@@ -93,7 +97,8 @@ Description: terminal LED sign
  can run on a Linux console as a kiosk (ledmarquee@.service), and joins a
  fleet of signs over MQTT (libmosquitto1, loaded only for --mqtt).
 EOF
-(cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
+(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
+  >"$stage/DEBIAN/md5sums"
 chmod 644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"
 
 deb=$out/ledmarquee_${version}_$arch.deb
