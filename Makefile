@@ -44,8 +44,13 @@ deps-deb:
 # binary runs without the toolchain and starts without loading and
 # relocating a dozen Swift libraries (docs/architecture.md); with nothing
 # of the build's beside it to find, it needs no $ORIGIN search path.
+# Such a runtime looks for its crash reporter beside the binary
+# (swift-backtrace): the toolchain's static one is linked there, so a
+# crash of the release binary is reported as the debug build's is.
+BACKTRACER := $(dir $(realpath $(shell command -v $(SWIFT))))../libexec/swift/linux/swift-backtrace-static
 build: deps
 	$(SWIFT_ENV) $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+	@if [ -x "$(BACKTRACER)" ]; then ln -sf "$(BACKTRACER)" $(dir $(BIN))swift-backtrace; fi
 
 run: build
 	$(BIN)
