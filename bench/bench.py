@@ -187,6 +187,20 @@ def kb_field(status, key):
     return int(status[key].split()[0])
 
 
+def proc_smaps_rollup(pid):
+    """/proc/PID/smaps_rollup as {field: kB}: Private_Dirty is the memory
+    the process has of its own (heap, stacks, written data), which no
+    other process shares -- what one more sign costs the machine."""
+    out = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            parts = value.split()
+            if len(parts) == 2 and parts[1] == "kB":
+                out[key] = int(parts[0])
+    return out
+
+
 def alive(pid):
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -952,7 +966,7 @@ def run_startup(cfg, message_args):
     """
     r = PtyRun(cfg, list(message_args))
     first_byte = first_led = None
-    hwm = rchar = None
+    hwm = rchar = private_dirty = None
     tail = b""
     try:
         deadline = r.t0 + 10.0
@@ -969,6 +983,7 @@ def run_startup(cfg, message_args):
                     tail = chunk[-3:]
             if first_led is not None and time.monotonic() - r.t0 >= cfg.rss_settle:
                 hwm = kb_field(proc_status(r.proc.pid), "VmHWM")
+                private_dirty = proc_smaps_rollup(r.proc.pid).get("Private_Dirty")
                 rchar = proc_io(r.proc.pid).get("rchar")
                 break
     finally:
@@ -978,9 +993,55 @@ def run_startup(cfg, message_args):
         "first_byte_ms": ms(first_byte),
         "first_led_ms": ms(first_led),
         "vmhwm_mb": None if hwm is None else hwm / 1024.0,
+        "private_dirty_mb": None if private_dirty is None else private_dirty / 1024.0,
         "rchar": rchar,
         "exit_status": status,
     }
+
+
+def package_deb(cfg):
+    """The .deb of `make deb` (scripts/make-deb.sh), made from the binary
+    under test (about 20 s: it strips the binary and asks dpkg-shlibdeps)."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    out = subprocess.run([os.path.join(root, "scripts", "make-deb.sh"), cfg.binary], cwd=root,
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        raise RuntimeError(f"make-deb.sh: {out.stderr.strip()}")
+    return os.path.join(root, out.stdout.strip().splitlines()[-1])
+
+
+def run_package(cfg, deb):
+    """The package unpacked in a scratch root (`dpkg -x`): the .deb's size,
+    and `--snapshot` run from there, spawn to exit, without the toolchain on
+    PATH (the first frame of a sign that draws one and stops)."""
+    root = tempfile.mkdtemp(prefix="deb-", dir=cfg.workdir)
+    try:
+        subprocess.run(["dpkg", "-x", deb, root], check=True, timeout=60)
+        binary = os.path.join(root, "usr", "bin", "ledmarquee")
+        env = {"PATH": "/usr/bin:/bin", "HOME": cfg.workdir, "LANG": "C.UTF-8"}
+        times = []
+        for _ in range(3 if cfg.quick else 20):
+            started = time.perf_counter()
+            out = subprocess.run([binary, "--snapshot", "--cols", "40", "--rows", "9", "HI"], env=env,
+                                 capture_output=True, timeout=10)
+            times.append((time.perf_counter() - started) * 1000.0)
+            if out.returncode != 0 or "\u25cf".encode() not in out.stdout:
+                raise RuntimeError(f"the packaged binary's snapshot failed: {out.stderr.decode(errors='replace')}")
+        return {"deb_kb": os.path.getsize(deb) / 1024.0, "binary_kb": os.path.getsize(binary) / 1024.0,
+                "snapshot_ms": statistics.median(times), "snapshot_min_ms": min(times)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def measure_package(cfg, results):
+    log("the package: make deb's .deb, and --snapshot run from it unpacked")
+    try:
+        deb = package_deb(cfg)
+    except Exception as exc:
+        log(f"  package FAILED: {exc}")
+        results["package"] = [{"error": str(exc)}]
+        return
+    results["package"] = repeat(cfg, "package", run_package, deb)
 
 
 # ---------------------------------------------------------------- power news
@@ -1290,14 +1351,17 @@ def measure_limit(cfg, results):
 
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "limit"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet"):
+                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
+                    "package"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
         elif cfg.only == "fleet":
             measure_fleet(cfg, results)
+        elif cfg.only == "startup":
+            measure_startup(cfg, results)
         elif cfg.only == "control":
             measure_control(cfg, results)
         elif cfg.only == "schedule":
@@ -1321,7 +1385,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
-                    "dark_quiet", "dark_idle", "headless", "fleet"):
+                    "dark_quiet", "dark_idle", "headless", "fleet", "package"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1353,6 +1417,11 @@ def measure(cfg):
     log(f"cue advance ({cfg.cue_gaps} gaps of 2 s)")
     results["cue"] = repeat(cfg, "cue", run_cue)
     measure_powernews(cfg, results)
+    measure_startup(cfg, results)
+    return results
+
+
+def measure_startup(cfg, results):
     log("start-up on a pty")
     results["startup"] = repeat(cfg, "start-up", run_startup, [MESSAGE])
     if os.path.exists(UNIFONT_HEX):
@@ -1361,7 +1430,7 @@ def measure(cfg):
     else:
         results["startup_unifont"] = [{"error": f"{UNIFONT_HEX} not installed"}]
         results["startup_bidi"] = [{"error": f"{UNIFONT_HEX} not installed"}]
-    return results
+    measure_package(cfg, results)
 
 
 def build_report(cfg, raw):
@@ -1527,7 +1596,7 @@ def build_report(cfg, raw):
     add("cue_worst", "cue advance error worst", col(cue, "worst_ms"), "ms", "|worst| < 20 ms",
         lambda v: abs(v) < 20.0)
     for key, label, runs, t_ms, t_mb in (
-            ("startup", "built-in font", raw["startup"], 50, 20),
+            ("startup", "built-in font", raw["startup"], 10, 20),
             ("startup_unifont", "Unifont fallback", raw["startup_unifont"], 150, 40),
             ("startup_bidi", "Hebrew and Arabic, FriBidi", raw["startup_bidi"], 150, 40)):
         add(f"{key}_first_byte", f"start-up ({label}): spawn -> first byte (terminal init)",
@@ -1543,7 +1612,12 @@ def build_report(cfg, raw):
                     "was apparently not loaded, so these figures do not cover the Unifont fallback")
         add(f"{key}_rss", f"peak RSS VmHWM ({label})", col(runs, "vmhwm_mb"), "MB", f"< {t_mb} MB",
             lambda v, t=t_mb: v < t, note=note)
+        add(f"{key}_private", f"private memory of a sign, Private_Dirty ({label})", col(runs, "private_dirty_mb"), "MB")
         add(f"{key}_rchar", f"bytes read by the process ({label})", reads, "B", fmt="{:,.0f}")
+    package = raw.get("package") or []
+    add("package_deb", "package: size of the .deb (make deb)", col(package, "deb_kb"), "KB", fmt="{:,.0f}")
+    add("package_snapshot", "package: --snapshot from the unpacked .deb, spawn -> exit (median of 20)",
+        col(package, "snapshot_ms"), "ms", "< 10 ms", lambda v: v < 10.0)
     return figures
 
 
@@ -1596,13 +1670,15 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet", "limit"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
+                                      "startup", "limit"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
                         "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
-                        "fleet: 200 headless signs on one local broker); "
+                        "fleet: 200 headless signs on one local broker; "
+                        "startup: start-up on a pty, private memory, and the package's size and snapshot time); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()
