@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Every way a signal can end the sign gives the terminal back first
+    /// (docs/architecture.md, "Signals"): the ones the player knows by name,
+    /// any other whose default action ends the process, a fault, a file
+    /// size limit, and a terminal that hangs up.
+    @Suite("Signals")
+    struct Signals {
+        /// A signal sent to the running sign, and how it must end.
+        struct Case: CustomTestStringConvertible, Sendable {
+            let name: String
+            let number: Int32
+            /// Taken on the event loop: a `quit` record and no socket file
+            /// left. A fault (SIGSYS) goes through the crash guard instead,
+            /// which restores the terminal only.
+            var onTheLoop = true
+            var testDescription: String { name }
+        }
+
+        static let cases: [Case] = [
+            Case(name: "SIGHUP", number: SIGHUP),
+            Case(name: "SIGUSR2", number: SIGUSR2),
+            Case(name: "SIGALRM", number: SIGALRM),
+            Case(name: "SIGXCPU", number: SIGXCPU),
+            Case(name: "SIGPWR", number: SIGPWR),
+            Case(name: "SIGRTMIN", number: __libc_current_sigrtmin()),
+            Case(name: "SIGRTMAX", number: __libc_current_sigrtmax()),
+            Case(name: "SIGSYS (the crash guard)", number: SIGSYS, onTheLoop: false),
+        ]
+
+        @Test("a signal whose default action ends the process restores the terminal, then the sign dies of it",
+              arguments: cases)
+        func signalRestoresTerminal(signal: Case) async throws {
+            var launch = Launch(arguments: ["SIGNAL TEST"], stderrToFile: true)
+            launch.recordsSignal = true
+            let session = try await Session.start("signal", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            let socket = session.runtimeDirectory.appendingPathComponent("ledmarquee/default.sock").path
+            #expect(access(socket, F_OK) == 0, "the control socket is there while playing")
+
+            #expect(kill(try await session.programPID(), signal.number) == 0)
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 128 + signal.number, "exit status \(status)")
+            #expect(try session.endedBySignal() == signal.number, "died of the signal, not an exit")
+            try await session.expectTerminalRestored()
+            if signal.onTheLoop {
+                #expect(session.events().last?.name == "quit", "quit logged: \(session.events().suffix(2))")
+                #expect(access(socket, F_OK) != 0, "the socket file is gone")
+                #expect(session.stderrText.isEmpty, "stderr: \(session.stderrText)")
+            }
+        }
+
+        @Test("ulimit -f reached by the events log: no SIGXFSZ death, the loss reported, exit 1, terminal restored")
+        func fileSizeLimit() async throws {
+            var launch = Launch(arguments: ["FILE SIZE TEST"], stderrToFile: true)
+            // Blocks of 512 bytes: the opening records fit, a few dozen keys do not.
+            launch.wrapper = ["sh", "-c", "ulimit -f 2 && exec \"$@\"", "sh"]
+            launch.recordsSignal = true
+            let session = try await Session.start("xfsz", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            // Keys until the log has reached the limit (each key is a record).
+            try await waitFor("the events log at its 1 KiB limit", timeout: 15, context: session.diagnostics) { () async throws -> Bool? in
+                try await session.send("m")
+                let size = (try? FileManager.default.attributesOfItem(atPath: session.eventsPath)[.size] as? Int) ?? 0
+                return size > 1024 - 60 ? true : nil
+            }
+            try await session.waitForText("events log: File too large")
+            try await session.send("q")
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 1, "exit status \(status): the loss, not a signal")
+            #expect(try session.endedBySignal() == 0)
+            #expect(session.stderrText.contains("events log:") && session.stderrText.contains("File too large"),
+                    "stderr: \(session.stderrText)")
+            try await session.expectTerminalRestored()
+        }
+
+        enum Hangup: String, CaseIterable, CustomTestStringConvertible {
+            /// The pane's shell traps SIGHUP: only the closed terminal
+            /// (POLLHUP, EIO) tells the program.
+            case shellTraps = "the parent shell traps SIGHUP"
+            /// Started with SIGHUP ignored, under a shell that traps it.
+            case ignored = "started with SIGHUP ignored"
+            var testDescription: String { rawValue }
+        }
+
+        // A supervisor restarts a sign on failure (contrib's unit:
+        // Restart=on-failure): a hang-up must not look like a quit.
+        @Test("a terminal that hangs up (tmux kill-session) ends the sign by SIGHUP: 129, quit logged", arguments: Hangup.allCases)
+        func hangupEndsBySIGHUP(hangup: Hangup) async throws {
+            var launch = Launch(arguments: ["HANGUP STATUS"])
+            launch.recordsSignal = true
+            launch.ignoreHangup = hangup == .ignored
+            let session = try await Session.start("hup-status", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            _ = try await session.programPID()
+            try await session.tmux(["kill-session", "-t", session.target])
+            let status = try await session.waitForExit(timeout: 10)
+            #expect(status == 128 + SIGHUP, "exit status \(status)")
+            #expect(try session.endedBySignal() == SIGHUP, "died of SIGHUP")
+            #expect(session.events().last?.name == "quit", "quit logged: \(session.events().suffix(2))")
+        }
+    }
+}
