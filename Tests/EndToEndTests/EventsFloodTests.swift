@@ -7,67 +7,12 @@ extension EndToEnd {
     /// (docs/events-log.md, "Repeated records").
     @Suite("Events log flood")
     struct EventsFlood {
-        /// A control-socket client that sends `batch` request lines at a
-        /// time and reads their replies before the next batch (it reads what
-        /// it is sent, as a well-behaved client does); blocking, on its own.
-        final class FloodClient {
-            let fd: Int32
-            private var pending: [UInt8] = []
-
-            init(path: String) throws {
-                fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-                guard fd >= 0 else { throw E2EFailure("socket: \(String(cString: strerror(errno)))") }
-                var address = sockaddr_un()
-                address.sun_family = sa_family_t(AF_UNIX)
-                let bytes = Array(path.utf8)
-                withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                    raw.copyBytes(from: bytes)
-                    raw[bytes.count] = 0
-                }
-                let connected = withUnsafePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                    }
-                }
-                guard connected == 0 else {
-                    close(fd)
-                    throw E2EFailure("connect \(path): \(String(cString: strerror(errno)))")
-                }
-            }
-
-            deinit { close(fd) }
-
-            /// Sends `lines` and returns their replies.
-            func exchange(_ lines: [String]) throws -> [String] {
-                let request = Array(lines.map { $0 + "\n" }.joined().utf8)
-                var offset = 0
-                while offset < request.count {
-                    let written = request[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                    guard written > 0 else { throw E2EFailure("write: \(String(cString: strerror(errno)))") }
-                    offset += written
-                }
-                var replies: [String] = []
-                var buffer = [UInt8](repeating: 0, count: 65536)
-                while replies.count < lines.count {
-                    if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        replies.append(String(decoding: pending[..<newline], as: UTF8.self))
-                        pending.removeSubrange(...newline)
-                        continue
-                    }
-                    let count = read(fd, &buffer, buffer.count)
-                    guard count > 0 else { throw E2EFailure("read after \(replies.count) replies: \(count == 0 ? "end" : String(cString: strerror(errno)))") }
-                    pending += buffer[..<count]
-                }
-                return replies
-            }
-        }
-
         @Test("say and next as fast as the sign answers for 3 s: the log stays at about 100 records a kind a second, every one counted")
         func floodKeepsLogSmall() async throws {
             let sign = try HeadlessSign.start("flood", arguments: ["STEADY"])
             defer { sign.close() }
             try await sign.waitForEvent("the first cue") { $0.name == "cue" }
-            let client = try FloodClient(path: sign.socketPath)
+            let client = try ControlClient(path: sign.socketPath)
             let clock = Stopwatch()
             var says = 0
             var nexts = 0
