@@ -150,6 +150,11 @@ public enum Program {
             // Ctrl-\ is the quit key the terminal sends as a signal: its
             // default action would leave a core file for a normal quit.
             guard signal != SIGQUIT else { return 128 + SIGQUIT }
+            // A signal nobody sends a sign on purpose (SIGXCPU, SIGUSR2…)
+            // is named, after the terminal is given back.
+            if case .ending = controller.endingSignal {
+                Platform.writeError("ledmarquee: ended by signal \(signal) (\(String(cString: strsignal(signal))))")
+            }
             // `die` never returns, so the deferred stop would not run.
             feed?.stop()
             Platform.die(of: signal)
