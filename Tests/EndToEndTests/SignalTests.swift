@@ -55,6 +55,40 @@ extension EndToEnd {
             }
         }
 
+        @Test("a signal the sign started with ignored (trap '' USR2) stays ignored; SIGTERM still ends it")
+        func ignoredAtStartStaysIgnored() async throws {
+            var launch = Launch(arguments: ["IGNORED TEST"], stderrToFile: true)
+            launch.wrapper = ["sh", "-c", "trap '' USR2 && exec \"$@\"", "sh"]
+            let session = try await Session.start("sig-ignored", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            let pid = try await session.programPID()
+            #expect(kill(pid, SIGUSR2) == 0)
+            // Proving nothing happens: a short real wait, then still playing.
+            try await pause(0.5)
+            #expect(session.isProgramAlive(pid) && session.exitStatus == nil, "SIGUSR2 ended a sign that ignored it")
+            #expect(kill(pid, SIGTERM) == 0)
+            #expect(try await session.waitForExit(timeout: 10) == 128 + SIGTERM)
+            try await session.expectTerminalRestored()
+        }
+
+        @Test("SIGUSR1 after the log was renamed (logrotate): the next records go to a new file at the path")
+        func usr1ReopensTheLog() async throws {
+            let sign = try HeadlessSign.start("usr1", arguments: ["-s", "2"], cues: "ONE\nTWO\n")
+            defer { sign.close() }
+            try await sign.waitForEvent("the first cue") { $0.name == "cue" }
+            let moved = sign.eventsPath + ".1"
+            try #require(rename(sign.eventsPath, moved) == 0)
+            #expect(kill(sign.pid, SIGUSR1) == 0)
+            // The next automatic advance (2 s) is written to a new file.
+            try await sign.waitForEvent("a cue in the new file", timeout: 10) { $0.name == "cue" }
+            #expect(EventLogFile.events(at: moved).first?.name == "start", "the old records stayed in the moved file")
+            #expect(kill(sign.pid, 0) == 0, "SIGUSR1 does not end the sign")
+            kill(sign.pid, SIGTERM)
+            #expect(try await sign.waitForExit() == 128 + SIGTERM)
+            #expect(sign.events().last?.name == "quit" && sign.events().first?.name == "cue", "\(sign.events())")
+        }
+
         @Test("ulimit -f reached by the events log: no SIGXFSZ death, the loss reported, exit 1, terminal restored")
         func fileSizeLimit() async throws {
             var launch = Launch(arguments: ["FILE SIZE TEST"], stderrToFile: true)
