@@ -8,11 +8,13 @@ import MarqueeCore
 /// and each batch draws once (the Composable Architecture's `Store` buffers
 /// actions the same way).
 ///
-/// The six timed tasks — the automatic advance, the end of a scrolling
-/// message's pass, the end of a `say` interrupt, the frame ticker, the
-/// controls-line hide timer and `--drift`'s moves — are each a `ConditionTaskRunner` keyed by the
-/// inputs that should restart it (docs/condition-ids.md); when one fires it
-/// sends an input like any other source. The clock is injected, so tests drive time by hand.
+/// The timed tasks — the automatic advance, the end of a scrolling
+/// message's pass, the end of a `say` interrupt, the controls-line hide
+/// timer and `--drift`'s moves — are each a `ConditionTaskRunner` keyed by
+/// the inputs that should restart it (docs/condition-ids.md); when one
+/// fires it sends an input like any other source. The frame ticker follows
+/// its own condition ID the same way, but ticks from the host's timer
+/// (`scheduleTick`), a callback per frame rather than a task. The clock is injected, so tests drive time by hand.
 ///
 /// ```swift
 /// let engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
@@ -34,6 +36,13 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Called on each frame tick with how late it woke after its deadline
     /// (for the benchmark's jitter figures; unset in normal runs).
     public var onTickLateness: ((Duration) -> Void)?
+    /// How the frame ticker waits for a deadline: calls the tick at
+    /// `deadline`, on the main actor, and returns what calls it off. The
+    /// player gives its event loop's timers, so a tick is one callback in
+    /// the loop's turn — no task resumed, no hop through the main queue,
+    /// one poll a frame (bench/README.md, "Against the limit"). Nil (the
+    /// tests' manual clock): a task sleeping on `clock` per tick.
+    public var scheduleTick: ((C.Instant, @escaping @Sendable @MainActor () -> Void) -> () -> Void)?
     /// How the current message measures on the sign (the host has the font
     /// and the terminal size); asked after every input and reduced as
     /// ``PlayerInput/measured(_:)``, so the state always holds the measure
@@ -62,7 +71,14 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
     private let passRunner: ConditionTaskRunner<PassTimerID>
     private let interruptRunner: ConditionTaskRunner<InterruptTimerID>
-    private let tickerRunner: ConditionTaskRunner<FrameTickerID>
+    /// The frame ticker's condition ID, its tick waiting to run (and what
+    /// calls it off), and a generation that a tick of an earlier ID finds
+    /// changed: it then neither draws nor arms the next.
+    private var tickerID: FrameTickerID?
+    private var cancelTick: (() -> Void)?
+    private var tickerGeneration = 0
+    /// Ticks waiting on a task (no `scheduleTick`), for `liveTaskCount`.
+    private var tickTasks = 0
     private let idleRunner: ConditionTaskRunner<Int>
     private let driftRunner: ConditionTaskRunner<DriftTimerID>
 
@@ -75,7 +91,6 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         advanceRunner = ConditionTaskRunner(executor: executor)
         passRunner = ConditionTaskRunner(executor: executor)
         interruptRunner = ConditionTaskRunner(executor: executor)
-        tickerRunner = ConditionTaskRunner(executor: executor)
         idleRunner = ConditionTaskRunner(executor: executor)
         driftRunner = ConditionTaskRunner(executor: executor)
     }
@@ -117,16 +132,17 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         advanceRunner.cancel()
         passRunner.cancel()
         interruptRunner.cancel()
-        tickerRunner.cancel()
+        stopTicker()
+        tickerID = nil
         idleRunner.cancel()
         driftRunner.cancel()
     }
 
     /// Whether the frame ticker is running (it must not while stopped).
-    var isTicking: Bool { tickerRunner.currentID.map { $0.framesPerSecond > 0 } ?? false }
+    var isTicking: Bool { tickerID.map { $0.framesPerSecond > 0 } ?? false }
     /// Live timed tasks, for tests that check cancellation leaks nothing.
     var liveTaskCount: Int {
-        advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickerRunner.liveTaskCount
+        advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickTasks
             + idleRunner.liveTaskCount + driftRunner.liveTaskCount
     }
 
@@ -158,7 +174,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         } while !queue.isEmpty
     }
 
-    /// Brings the six runners in line with the state's condition IDs.
+    /// Brings the runners and the ticker in line with the state's condition IDs.
     private func reschedule() {
         advanceRunner.update(id: state.advanceID) { [weak self] id in
             // One deadline for both rules: the wait's end, or a synced
@@ -177,10 +193,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             guard await self.sleep(until: deadline) else { return }  // a new say, a clear, a move
             self.send(.interruptDue)
         }
-        tickerRunner.update(id: state.frameTickerID) { [weak self] id in
-            guard id.framesPerSecond > 0, let self else { return }
-            await self.tick(framesPerSecond: id.framesPerSecond)
-        }
+        updateTicker()
         if state.controlsVisible {
             idleRunner.update(id: state.controlsReveals) { [weak self] _ in
                 guard let self else { return }
@@ -207,35 +220,72 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         }
     }
 
-    /// The frame loop: sleeps to each frame deadline; a late frame is
-    /// skipped (the next deadline moves past now), never queued. Deadlines
-    /// stay on the 1/fps grid, but slots before the picture's next change
-    /// are skipped: at 24 LEDs/s the sign ticks 24 times a second, each tick
-    /// moving one LED, instead of 60 ticks of which most would draw nothing.
-    private func tick(framesPerSecond: Int) async {
-        let interval = Duration.seconds(1) / framesPerSecond
-        var deadline = clock.now.advanced(by: interval)
-        while !Task.isCancelled {
-            do {
-                try await Task.sleep(until: deadline, clock: clock)
-            } catch {
-                return
-            }
-            onTickLateness?(deadline.duration(to: clock.now))
-            // A tick changes nothing but time, so it draws directly; while a
-            // fade is pending it is an input (its end lets the ticker stop:
-            // this task is then cancelled by the new ticker ID).
-            if state.fadePending { send(.frameTick) } else { onFrame() }
-            deadline = deadline.advanced(by: interval)
-            let change = instant(at: state.nextVisibleChange(after: now()))
-            while deadline < change { deadline = deadline.advanced(by: interval) }
-            let now = clock.now
-            if deadline < now {
-                let behind = deadline.duration(to: now)
-                let skipped = Int(behind / interval) + 1
-                deadline = deadline.advanced(by: interval * skipped)
-            }
+    /// The frame ticker follows its condition ID like the timed tasks: a
+    /// new ID calls off the tick waiting and, if frames are to be drawn,
+    /// arms the first of the new one.
+    private func updateTicker() {
+        let id = state.frameTickerID
+        guard id != tickerID else { return }
+        tickerID = id
+        stopTicker()
+        guard id.framesPerSecond > 0 else { return }
+        let interval = Duration.seconds(1) / id.framesPerSecond
+        armTick(at: clock.now.advanced(by: interval), interval: interval, generation: tickerGeneration)
+    }
+
+    private func stopTicker() {
+        tickerGeneration += 1
+        cancelTick?()
+        cancelTick = nil
+    }
+
+    /// Waits for `deadline` (the host's timer, else a task on `clock`), then
+    /// ticks and arms the next tick, while the ticker is still generation
+    /// `generation`.
+    private func armTick(at deadline: C.Instant, interval: Duration, generation: Int) {
+        let fire: @Sendable @MainActor () -> Void = { [weak self] in
+            guard let self, self.tickerGeneration == generation else { return }
+            let next = self.tick(at: deadline, interval: interval)
+            // The tick's own input (a fade's step) may have changed the ticker.
+            guard self.tickerGeneration == generation else { return }
+            self.armTick(at: next, interval: interval, generation: generation)
         }
+        if let scheduleTick {
+            cancelTick = scheduleTick(deadline, fire)
+            return
+        }
+        let clock = self.clock
+        tickTasks += 1
+        let task = Task { @MainActor [weak self] in
+            defer { self?.tickTasks -= 1 }
+            do { try await Task.sleep(until: deadline, clock: clock) } catch { return }
+            fire()
+        }
+        cancelTick = { task.cancel() }
+    }
+
+    /// One frame tick, due at `deadline`; returns the next deadline. A late
+    /// frame is skipped (the next deadline moves past now), never queued.
+    /// Deadlines stay on the 1/fps grid, but slots before the picture's
+    /// next change are skipped: at 24 LEDs/s the sign ticks 24 times a
+    /// second, each tick moving one LED, instead of 60 ticks of which most
+    /// would draw nothing.
+    private func tick(at deadline: C.Instant, interval: Duration) -> C.Instant {
+        onTickLateness?(deadline.duration(to: clock.now))
+        // A tick changes nothing but time, so it draws directly; while a
+        // fade is pending it is an input (its end lets the ticker stop: the
+        // new ticker ID then calls off the next tick).
+        if state.fadePending { send(.frameTick) } else { onFrame() }
+        var next = deadline.advanced(by: interval)
+        let change = instant(at: state.nextVisibleChange(after: now()))
+        while next < change { next = next.advanced(by: interval) }
+        let now = clock.now
+        if next < now {
+            let behind = next.duration(to: now)
+            let skipped = Int(behind / interval) + 1
+            next = next.advanced(by: interval * skipped)
+        }
+        return next
     }
 
     private func instant(at seconds: Double) -> C.Instant {

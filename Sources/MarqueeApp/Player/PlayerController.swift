@@ -91,6 +91,12 @@ final class PlayerController {
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         // Headless, nothing is drawn: no frame is even composed.
         if engine.state.settings.drawsFrames { engine.onFrame = { [weak self] in self?.render() } }
+        // Frame ticks are timers of the loop: the tick runs in the loop's
+        // turn on the main thread, one poll a frame.
+        engine.scheduleTick = { deadline, tick in
+            let timer = EventLoop.main.schedule(at: deadline) { MainActor.assumeIsolated { tick() } }
+            return { EventLoop.main.cancel(timer) }
+        }
         engine.measure = { [weak self] state in self?.measure(state) }
         let engine = engine
         let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
