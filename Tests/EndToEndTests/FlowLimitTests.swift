@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    /// The flow's caps from outside (docs/limits.md, issue 24): `add` over
+    /// the control socket and over MQTT stops at 1,000 messages or 4 MiB
+    /// of text with a clear refusal, a message costs about what its text
+    /// costs, and a `load` gives the memory back.
+    @Suite("Flow limits")
+    struct FlowLimits {
+        /// Resident memory of `pid`, in MB.
+        static func residentMB(_ pid: pid_t) throws -> Double {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
+            else { throw E2EFailure("no VmRSS in /proc/\(pid)/status") }
+            return kB / 1024
+        }
+
+        @Test("control socket: 1,000 messages, then a refusal; after a load memory is given back; 60 KiB adds stop at 4 MiB of text, costing about what their text costs")
+        func controlSocket() async throws {
+            let sign = try HeadlessSign.start("limits", arguments: ["ONE"])
+            defer { sign.close() }
+            try await sign.waitForEvent("first cue") { $0.name == "cue" }
+            let client = try await waitFor("the socket", timeout: 10) { try? ControlClient(path: sign.socketPath) }
+            defer { client.close() }
+            _ = try client.request(["cmd": "status"])
+            let base = try Self.residentMB(sign.pid)
+
+            let text = String(repeating: "m", count: 4_000)
+            var done = 0
+            var refusal: String?
+            for index in 0..<1_001 {
+                let reply = try client.request(["cmd": "add", "text": "\(index) \(text)"])
+                if reply["ok"] as? Bool == true { done += 1 } else { refusal = reply["error"] as? String; break }
+            }
+            #expect(done == 999, "the flow holds 1,000 with the first message")
+            #expect(refusal == "the flow is full: a sign holds at most 1,000 messages (it has 1,000, this adds 1)")
+            let full = try Self.residentMB(sign.pid)
+            #expect(try client.request(["cmd": "load", "deck": ["SMALL"]])["ok"] as? Bool == true)
+            let afterLoad = try Self.residentMB(sign.pid)
+            // Measured: +7.6 MB with the flow full, +1.1 MB after the load
+            // (+7.3 MB without giving the freed pages back).
+            #expect(afterLoad - base < 4, "memory given back after the load: \(base) → \(full) → \(afterLoad) MB")
+
+            let long = String(repeating: "x", count: 61_440)
+            done = 0
+            refusal = nil
+            for index in 0..<100 {
+                let reply = try client.request(["cmd": "add", "text": "\(index)" + long.dropFirst(String(index).count)])
+                if reply["ok"] as? Bool == true { done += 1 } else { refusal = reply["error"] as? String; break }
+            }
+            #expect(done == 68, "4 MiB holds 68 messages of 60 KiB beside SMALL")
+            #expect(refusal == "the flow is full: a sign holds at most 4 MiB of text (it has 4,177,925 bytes, this adds 61,440)")
+            let status = try client.request(["cmd": "status"])
+            #expect((status["count"] as? NSNumber)?.intValue == 69)
+            // 4 MiB of text; each byte cost 14.5 bytes before (60 MB here).
+            let grown = try Self.residentMB(sign.pid) - base
+            #expect(grown < 16, "4 MiB of text costs about what it is: grew \(grown) MB")
+            let adds = sign.events().filter { $0.name == "add" }
+            #expect(adds.last?.int("count") == 69, "\(sign.diagnostics())")
+        }
+
+        @Test("MQTT: adds published to the fleet stop at 4 MiB of text with an error record naming the topic and the cap")
+        func mqtt() async throws {
+            let broker = try await TestBroker.start()
+            defer { broker.close() }
+            let cache = try E2E.makeShortDirectory("cache")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let sign = try HeadlessSign.start("limits-mqtt", arguments: ["--mqtt", broker.url, "--name", "cap", "ONE"],
+                                              environment: ["XDG_CACHE_HOME": cache.path])
+            defer { sign.close() }
+            try await sign.waitForEvent("the link up", timeout: 20) { $0.name == "link" && $0.bool("up") == true }
+            let lines = (0..<75).map { #"{"cmd":"add","text":"\#($0)\#(String(repeating: "y", count: 60_000))"}"# }
+            let file = try E2E.makeShortDirectory("adds")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let path = file.appendingPathComponent("adds.jsonl")
+            try writeFile(lines.joined(separator: "\n") + "\n", to: path)
+            // -l: one message per line of standard input, from one process.
+            let result = try await runCommand(try E2E.which("mosquitto_pub"),
+                                              ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", "ledmarquee/cmd", "-l"],
+                                              stdinPath: path.path)
+            #expect(result.status == 0, "\(result.stderr)")
+            let error = try await sign.waitForEvent("the refusal", timeout: 20) {
+                $0.name == "error" && ($0.string("message") ?? "").contains("the flow is full")
+            }
+            #expect(error.string("message")?.hasPrefix("ledmarquee/cmd: add: the flow is full: a sign holds at most 4 MiB of text") == true,
+                    "\(error)")
+            try await waitFor("every add answered", timeout: 20, context: sign.diagnostics) { () -> Bool? in
+                sign.events().filter { $0.name == "error" }.count == 75 - 69 ? true : nil
+            }
+            #expect(sign.events().filter { $0.name == "add" }.last?.int("count") == 70, "ONE and 69 adds of 60,002 bytes")
+        }
+    }
+}
