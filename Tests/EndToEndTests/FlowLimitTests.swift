@@ -92,5 +92,45 @@ extension EndToEnd {
             }
             #expect(sign.events().filter { $0.name == "add" }.last?.int("count") == 70, "ONE and 69 adds of 60,002 bytes")
         }
+
+        /// The most memory the process has held (`VmHWM`), in MB.
+        static func peakMB(_ pid: pid_t) throws -> Double {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                  let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
+            else { throw E2EFailure("no VmHWM in /proc/\(pid)/status") }
+            return kB / 1024
+        }
+
+        @Test("MQTT: a 32 MB retained deck is refused as it arrives, before it is copied, and the sign plays on")
+        func oversizedDeck() async throws {
+            let broker = try await TestBroker.start()
+            defer { broker.close() }
+            let cache = try E2E.makeShortDirectory("cache")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let sign = try HeadlessSign.start("limits-big", arguments: ["--mqtt", broker.url, "--name", "big", "ONE"],
+                                              environment: ["XDG_CACHE_HOME": cache.path])
+            defer { sign.close() }
+            try await sign.waitForEvent("the link up", timeout: 20) { $0.name == "link" && $0.bool("up") == true }
+            let before = try Self.peakMB(sign.pid)
+            let file = try E2E.makeShortDirectory("big")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let path = file.appendingPathComponent("deck.json")
+            let bytes = 32 << 20
+            try Data(("[\"" + String(repeating: "z", count: bytes - 4) + "\"]").utf8).write(to: path)
+            let result = try await runCommand(try E2E.which("mosquitto_pub"),
+                                              ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-r", "-t", "ledmarquee/deck", "-f", path.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let refusal = try await sign.waitForEvent("the refusal", timeout: 20) {
+                $0.name == "error" && ($0.string("message") ?? "").hasPrefix("ledmarquee/deck: ")
+            }
+            #expect(refusal.string("message") == "ledmarquee/deck: message of \(bytes) bytes refused (at most 1048576)")
+            // libmosquitto holds two (its packet and its message: measured
+            // +64 MB); the sign's own copy made three (+96 MB). Only MQTT 5's
+            // maximum packet size would keep it from the broker altogether.
+            let grown = try Self.peakMB(sign.pid) - before
+            #expect(grown < 80, "the deck was not copied: peak grew \(grown) MB")
+            #expect(sign.events().filter { $0.name == "load" }.isEmpty)
+        }
     }
 }
