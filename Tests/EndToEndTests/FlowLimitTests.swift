@@ -9,12 +9,13 @@ extension EndToEnd {
     /// costs, and a `load` gives the memory back.
     @Suite("Flow limits")
     struct FlowLimits {
-        /// Resident memory of `pid`, in MB.
-        static func residentMB(_ pid: pid_t) throws -> Double {
+        /// A memory figure of `pid` from /proc/PID/status, in MB: `VmRSS`
+        /// (resident now) or `VmHWM` (the most it has held).
+        static func memoryMB(_ pid: pid_t, _ field: String = "VmRSS") throws -> Double {
             let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
                   let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
-            else { throw E2EFailure("no VmRSS in /proc/\(pid)/status") }
+            else { throw E2EFailure("no \(field) in /proc/\(pid)/status") }
             return kB / 1024
         }
 
@@ -26,7 +27,7 @@ extension EndToEnd {
             let client = try await waitFor("the socket", timeout: 10) { try? ControlClient(path: sign.socketPath) }
             defer { client.close() }
             _ = try client.request(["cmd": "status"])
-            let base = try Self.residentMB(sign.pid)
+            let base = try Self.memoryMB(sign.pid)
 
             let text = String(repeating: "m", count: 4_000)
             var done = 0
@@ -37,9 +38,9 @@ extension EndToEnd {
             }
             #expect(done == 999, "the flow holds 1,000 with the first message")
             #expect(refusal == "the flow is full: a sign holds at most 1,000 messages (it has 1,000, this adds 1)")
-            let full = try Self.residentMB(sign.pid)
+            let full = try Self.memoryMB(sign.pid)
             #expect(try client.request(["cmd": "load", "deck": ["SMALL"]])["ok"] as? Bool == true)
-            let afterLoad = try Self.residentMB(sign.pid)
+            let afterLoad = try Self.memoryMB(sign.pid)
             // Measured: +7.6 MB with the flow full, +1.1 MB after the load
             // (+7.3 MB without giving the freed pages back).
             #expect(afterLoad - base < 4, "memory given back after the load: \(base) → \(full) → \(afterLoad) MB")
@@ -56,7 +57,7 @@ extension EndToEnd {
             let status = try client.request(["cmd": "status"])
             #expect((status["count"] as? NSNumber)?.intValue == 69)
             // 4 MiB of text; each byte cost 14.5 bytes before (60 MB here).
-            let grown = try Self.residentMB(sign.pid) - base
+            let grown = try Self.memoryMB(sign.pid) - base
             #expect(grown < 16, "4 MiB of text costs about what it is: grew \(grown) MB")
             let adds = sign.events().filter { $0.name == "add" }
             #expect(adds.last?.int("count") == 69, "\(sign.diagnostics())")
@@ -93,15 +94,6 @@ extension EndToEnd {
             #expect(sign.events().filter { $0.name == "add" }.last?.int("count") == 70, "ONE and 69 adds of 60,002 bytes")
         }
 
-        /// The most memory the process has held (`VmHWM`), in MB.
-        static func peakMB(_ pid: pid_t) throws -> Double {
-            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-                  let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
-            else { throw E2EFailure("no VmHWM in /proc/\(pid)/status") }
-            return kB / 1024
-        }
-
         @Test("MQTT: a 32 MB retained deck is refused as it arrives, before it is copied, and the sign plays on")
         func oversizedDeck() async throws {
             let broker = try await TestBroker.start()
@@ -112,7 +104,7 @@ extension EndToEnd {
                                               environment: ["XDG_CACHE_HOME": cache.path])
             defer { sign.close() }
             try await sign.waitForEvent("the link up", timeout: 20) { $0.name == "link" && $0.bool("up") == true }
-            let before = try Self.peakMB(sign.pid)
+            let before = try Self.memoryMB(sign.pid, "VmHWM")
             let file = try E2E.makeShortDirectory("big")
             defer { try? FileManager.default.removeItem(at: file) }
             let path = file.appendingPathComponent("deck.json")
@@ -128,7 +120,7 @@ extension EndToEnd {
             // libmosquitto holds two (its packet and its message: measured
             // +64 MB); the sign's own copy made three (+96 MB). Only MQTT 5's
             // maximum packet size would keep it from the broker altogether.
-            let grown = try Self.peakMB(sign.pid) - before
+            let grown = try Self.memoryMB(sign.pid, "VmHWM") - before
             #expect(grown < 80, "the deck was not copied: peak grew \(grown) MB")
             #expect(sign.events().filter { $0.name == "load" }.isEmpty)
         }
