@@ -63,66 +63,67 @@ extension EndToEnd {
             #expect(adds.last?.int("count") == 69, "\(sign.diagnostics())")
         }
 
-        @Test("MQTT: adds published to the fleet stop at 4 MiB of text with an error record naming the topic and the cap")
-        func mqtt() async throws {
+        /// A headless sign playing ONE on a broker of its own, its link up.
+        static func withFleetSign(_ label: String, _ body: (TestBroker, HeadlessSign) async throws -> Void) async throws {
             let broker = try await TestBroker.start()
             defer { broker.close() }
             let cache = try E2E.makeShortDirectory("cache")
             defer { try? FileManager.default.removeItem(at: cache) }
-            let sign = try HeadlessSign.start("limits-mqtt", arguments: ["--mqtt", broker.url, "--name", "cap", "ONE"],
+            let sign = try HeadlessSign.start(label, arguments: ["--mqtt", broker.url, "--name", "cap", "ONE"],
                                               environment: ["XDG_CACHE_HOME": cache.path])
             defer { sign.close() }
             try await sign.waitForEvent("the link up", timeout: 20) { $0.name == "link" && $0.bool("up") == true }
-            let lines = (0..<75).map { #"{"cmd":"add","text":"\#($0)\#(String(repeating: "y", count: 60_000))"}"# }
-            let file = try E2E.makeShortDirectory("adds")
-            defer { try? FileManager.default.removeItem(at: file) }
-            let path = file.appendingPathComponent("adds.jsonl")
-            try writeFile(lines.joined(separator: "\n") + "\n", to: path)
-            // -l: one message per line of standard input, from one process.
+            try await body(broker, sign)
+        }
+
+        /// `mosquitto_pub` of `payload`, from a file: `-f` publishes it
+        /// whole, `-l` each line as a message, from one process.
+        static func publish(_ broker: TestBroker, _ payload: String, _ arguments: [String]) async throws {
+            let folder = try E2E.makeShortDirectory("payload")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("payload")
+            try writeFile(payload, to: path)
+            let file = arguments.contains("-l") ? [] : ["-f", path.path]
             let result = try await runCommand(try E2E.which("mosquitto_pub"),
-                                              ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-t", "ledmarquee/cmd", "-l"],
+                                              ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1"] + arguments + file,
                                               stdinPath: path.path)
-            #expect(result.status == 0, "\(result.stderr)")
-            let error = try await sign.waitForEvent("the refusal", timeout: 20) {
-                $0.name == "error" && ($0.string("message") ?? "").contains("the flow is full")
+            guard result.status == 0 else { throw E2EFailure("mosquitto_pub: \(result.stderr)") }
+        }
+
+        @Test("MQTT: adds published to the fleet stop at 4 MiB of text with an error record naming the topic and the cap")
+        func mqtt() async throws {
+            try await Self.withFleetSign("limits-mqtt") { broker, sign in
+                let lines = (0..<75).map { #"{"cmd":"add","text":"\#($0)\#(String(repeating: "y", count: 60_000))"}"# }
+                try await Self.publish(broker, lines.joined(separator: "\n") + "\n", ["-t", "ledmarquee/cmd", "-l"])
+                let error = try await sign.waitForEvent("the refusal", timeout: 20) {
+                    $0.name == "error" && ($0.string("message") ?? "").contains("the flow is full")
+                }
+                #expect(error.string("message")?.hasPrefix("ledmarquee/cmd: add: the flow is full: a sign holds at most 4 MiB of text") == true,
+                        "\(error)")
+                try await waitFor("every add answered", timeout: 20, context: sign.diagnostics) { () -> Bool? in
+                    sign.events().filter { $0.name == "error" }.count == 75 - 69 ? true : nil
+                }
+                #expect(sign.events().filter { $0.name == "add" }.last?.int("count") == 70, "ONE and 69 adds of 60,002 bytes")
             }
-            #expect(error.string("message")?.hasPrefix("ledmarquee/cmd: add: the flow is full: a sign holds at most 4 MiB of text") == true,
-                    "\(error)")
-            try await waitFor("every add answered", timeout: 20, context: sign.diagnostics) { () -> Bool? in
-                sign.events().filter { $0.name == "error" }.count == 75 - 69 ? true : nil
-            }
-            #expect(sign.events().filter { $0.name == "add" }.last?.int("count") == 70, "ONE and 69 adds of 60,002 bytes")
         }
 
         @Test("MQTT: a 32 MB retained deck is refused as it arrives, before it is copied, and the sign plays on")
         func oversizedDeck() async throws {
-            let broker = try await TestBroker.start()
-            defer { broker.close() }
-            let cache = try E2E.makeShortDirectory("cache")
-            defer { try? FileManager.default.removeItem(at: cache) }
-            let sign = try HeadlessSign.start("limits-big", arguments: ["--mqtt", broker.url, "--name", "big", "ONE"],
-                                              environment: ["XDG_CACHE_HOME": cache.path])
-            defer { sign.close() }
-            try await sign.waitForEvent("the link up", timeout: 20) { $0.name == "link" && $0.bool("up") == true }
-            let before = try Self.memoryMB(sign.pid, "VmHWM")
-            let file = try E2E.makeShortDirectory("big")
-            defer { try? FileManager.default.removeItem(at: file) }
-            let path = file.appendingPathComponent("deck.json")
-            let bytes = 32 << 20
-            try Data(("[\"" + String(repeating: "z", count: bytes - 4) + "\"]").utf8).write(to: path)
-            let result = try await runCommand(try E2E.which("mosquitto_pub"),
-                                              ["-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-r", "-t", "ledmarquee/deck", "-f", path.path])
-            #expect(result.status == 0, "\(result.stderr)")
-            let refusal = try await sign.waitForEvent("the refusal", timeout: 20) {
-                $0.name == "error" && ($0.string("message") ?? "").hasPrefix("ledmarquee/deck: ")
+            try await Self.withFleetSign("limits-big") { broker, sign in
+                let before = try Self.memoryMB(sign.pid, "VmHWM")
+                let bytes = 32 << 20
+                try await Self.publish(broker, "[\"" + String(repeating: "z", count: bytes - 4) + "\"]", ["-r", "-t", "ledmarquee/deck"])
+                let refusal = try await sign.waitForEvent("the refusal", timeout: 20) {
+                    $0.name == "error" && ($0.string("message") ?? "").hasPrefix("ledmarquee/deck: ")
+                }
+                #expect(refusal.string("message") == "ledmarquee/deck: message of \(bytes) bytes refused (at most 1048576)")
+                // libmosquitto holds two (its packet and its message: measured
+                // +64 MB); the sign's own copy made three (+96 MB). Only MQTT 5's
+                // maximum packet size would keep it from the broker altogether.
+                let grown = try Self.memoryMB(sign.pid, "VmHWM") - before
+                #expect(grown < 80, "the deck was not copied: peak grew \(grown) MB")
+                #expect(sign.events().filter { $0.name == "load" }.isEmpty)
             }
-            #expect(refusal.string("message") == "ledmarquee/deck: message of \(bytes) bytes refused (at most 1048576)")
-            // libmosquitto holds two (its packet and its message: measured
-            // +64 MB); the sign's own copy made three (+96 MB). Only MQTT 5's
-            // maximum packet size would keep it from the broker altogether.
-            let grown = try Self.memoryMB(sign.pid, "VmHWM") - before
-            #expect(grown < 80, "the deck was not copied: peak grew \(grown) MB")
-            #expect(sign.events().filter { $0.name == "load" }.isEmpty)
         }
     }
 }
