@@ -55,8 +55,9 @@ final class CueReloader {
         } catch {
             let message = CueReloader.failureMessage(path: path, reason: error.message)
             // Read again next time; said again only when something changed.
-            defer { unread = message }
-            return changed || message != unread ? .failed(message) : .unchanged
+            let said = unread
+            unread = message
+            return changed || message != said ? .failed(message) : .unchanged
         }
         unread = nil
         do {
