@@ -24,15 +24,33 @@ SWIFT_ENV = mkdir -p $(SCRATCH) && TMPDIR=$(SCRATCH)
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build run test fuzz bench soak install uninstall clean
+.PHONY: all deps deps-test deps-deb build run test fuzz bench soak install uninstall deb check-deb clean
 
 all: build
 
+# What building and running need (headers of the libraries the binary
+# links); deps-test adds the test tools. Neither starts a service
+# (scripts/install-deps.sh).
 deps:
-	@./scripts/install-deps.sh
+	@./scripts/install-deps.sh build
 
+deps-test:
+	@./scripts/install-deps.sh test
+
+deps-deb:
+	@./scripts/install-deps.sh deb
+
+# The Swift runtime (and Foundation, Dispatch) linked in statically: the
+# binary runs without the toolchain and starts without loading and
+# relocating a dozen Swift libraries (docs/architecture.md); with nothing
+# of the build's beside it to find, it needs no $ORIGIN search path.
+# Such a runtime looks for its crash reporter beside the binary
+# (swift-backtrace): the toolchain's static one is linked there, so a
+# crash of the release binary is reported as the debug build's is.
+BACKTRACER := $(dir $(realpath $(shell command -v $(SWIFT))))../libexec/swift/linux/swift-backtrace-static
 build: deps
-	$(SWIFT_ENV) $(SWIFT) build -c release
+	$(SWIFT_ENV) $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+	@if [ -x "$(BACKTRACER)" ]; then ln -sf "$(BACKTRACER)" $(dir $(BIN))swift-backtrace; fi
 
 run: build
 	$(BIN)
@@ -41,8 +59,10 @@ run: build
 # after `make install` and `uninstall` into a scratch DESTDIR and a smoke of
 # every fuzz target (corpus replayed, then 5 s each), each with a summary
 # line of its own first, so the last line stays Swift Testing's count line.
-test: deps
+test: deps-test
+	./scripts/check-deps.sh
 	$(SWIFT_ENV) $(SWIFT) build
+	./scripts/check-public-api.sh
 	./scripts/check-install.sh .build/debug/ledmarquee
 	./scripts/fuzz.sh smoke
 	$(SWIFT_ENV) $(SWIFT) test
@@ -52,12 +72,12 @@ test: deps
 fuzz: deps
 	./scripts/fuzz.sh run $(FUZZ_SECONDS)
 
-bench: build
+bench: build deps-test
 	./bench/run.sh
 
 # The release binary for SOAK_SECONDS (default 600) under random keys and
 # resizes, checking for growth, hangs and a restored terminal (docs/testing.md).
-soak: build
+soak: build deps-test
 	python3 scripts/soak.py --binary $(BIN)
 
 # The binary, its man page, its completions for bash, zsh and fish
@@ -79,6 +99,15 @@ install: build
 	install -m 644 $(COMPLETIONS)/ledmarquee.fish $(DESTDIR)$(FISHCOMPDIR)/ledmarquee.fish
 	sed 's|@BINDIR@|$(BINDIR)|g' contrib/ledmarquee@.service.in > $(COMPLETIONS)/ledmarquee@.service
 	install -m 644 $(COMPLETIONS)/ledmarquee@.service $(DESTDIR)$(UNITDIR)/ledmarquee@.service
+
+# A Debian package of what install installs (scripts/make-deb.sh), in
+# .build/deb/; check-deb unpacks it in a scratch root and runs it there
+# without the toolchain (scripts/check-deb.sh).
+deb: build deps-deb
+	./scripts/make-deb.sh $(BIN)
+
+check-deb: build deps-deb
+	./scripts/check-deb.sh "$$(./scripts/make-deb.sh $(BIN))" $(BIN)
 
 # Only the files install wrote; the folders may hold other programs' files.
 uninstall:

@@ -5,41 +5,47 @@ import PackageDescription
 /// MarqueeCore is the pure model (state, reducer, layout, rendering, fonts;
 /// no Task, actor or clock), PlayerRuntime runs it in time (the input queue
 /// and the condition-ID tasks), PowerProbe reads sysfs, MarqueeTerminal owns
-/// ncurses (and, through CCrashGuard, the crash handler that gives the
+/// the terminal, writing its own output from terminfo (and, through CCrashGuard, the crash handler that gives the
 /// terminal back; its keys and signals arrive through EventLoop), EventLoop
 /// runs the main thread (one poll for timers, watched descriptors and
 /// main-actor work), MarqueeApp wires them together, `ledmarquee` only calls
 /// `main`. TestSupport holds what several test targets share.
 /// The C libraries come from Debian packages (scripts/install-deps.sh):
-/// ncursesw from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
+/// terminfo (ncurses' libtinfo, its public API only) from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
 /// (power-profiles-daemon on the system bus, docs/power-probe.md) from
 /// `libsystemd-dev`, the MQTT client of a fleet (docs/fleet.md) from
-/// `libmosquitto-dev`.
+/// `libmosquitto-dev`. libmosquitto and libsystemd are not linked: the
+/// trampolines of CLazyLibraries load them when a sign first needs them
+/// (docs/architecture.md, "Libraries loaded on first use"). LEDFontText
+/// reads the built-in font's text format, for the build tool that embeds
+/// the font already parsed and for MarqueeCore.
 let package = Package(
     name: "ledmarquee",
     products: [
         .executable(name: "ledmarquee", targets: ["ledmarquee"]),
     ],
     targets: [
-        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CTerminfo", path: "Sources/CTerminfo", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        .executableTarget(name: "embed-resources", path: "Tools/embed-resources"),
+        .target(name: "CLazyLibraries"),
+        .target(name: "LEDFontText"),
+        .executableTarget(name: "embed-resources", dependencies: ["LEDFontText"], path: "Tools/embed-resources"),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["embed-resources"]
         ),
-        .target(name: "MarqueeCore", dependencies: ["CFriBidi"], plugins: ["EmbedResources"]),
+        .target(name: "MarqueeCore", dependencies: ["CFriBidi", "LEDFontText"], plugins: ["EmbedResources"]),
         .target(name: "PowerProbe", dependencies: ["MarqueeCore"]),
         .target(name: "CCrashGuard"),
-        .target(name: "MarqueeTerminal", dependencies: ["CNcursesw", "CCrashGuard", "MarqueeCore", "EventLoop"]),
+        .target(name: "MarqueeTerminal", dependencies: ["CTerminfo", "CCrashGuard", "MarqueeCore", "EventLoop"]),
         .target(name: "CEventLoop", linkerSettings: [.linkedLibrary("dispatch")]),
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),
         .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PlayerRuntime", "PowerProbe", "MarqueeTerminal", "EventLoop",
-                                                  "CSystemd", "CMosquitto"]),
+                                                  "CSystemd", "CMosquitto", "CLazyLibraries"]),
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),

@@ -18,6 +18,7 @@ import json
 import os
 import platform
 import pty
+import re
 import select
 import shlex
 import shutil
@@ -88,6 +89,25 @@ def proc_cpu_ticks(pid):
     # comm may contain spaces; fields after the closing parenthesis are fixed.
     rest = data[data.rindex(")") + 2:].split()
     return int(rest[11]) + int(rest[12])  # fields 14 and 15 of stat(5)
+
+
+def proc_cpu_seconds(pid):
+    """CPU time of the process's threads in seconds, to the nanosecond:
+    the sum of /proc/PID/task/*/schedstat (time on a CPU). Ticks are 10 ms,
+    a tenth of a percent over a 10 s window, which is all the C reference
+    spends; falls back to them where schedstat is missing."""
+    total, found = 0, False
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+                    found = True
+            except (OSError, ValueError, IndexError):
+                pass
+    except OSError:
+        pass
+    return total / 1e9 if found else proc_cpu_ticks(pid) / CLK_TCK
 
 
 def proc_status(pid):
@@ -165,6 +185,20 @@ def proc_threads(pid):
 
 def kb_field(status, key):
     return int(status[key].split()[0])
+
+
+def proc_smaps_rollup(pid):
+    """/proc/PID/smaps_rollup as {field: kB}: Private_Dirty is the memory
+    the process has of its own (heap, stacks, written data), which no
+    other process shares -- what one more sign costs the machine."""
+    out = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            parts = value.split()
+            if len(parts) == 2 and parts[1] == "kB":
+                out[key] = int(parts[0])
+    return out
 
 
 def alive(pid):
@@ -245,8 +279,12 @@ class TmuxRun:
 
     counter = 0
 
-    def __init__(self, binary, args, cols, rows, workdir, extra_env=None, trace=False):
+    def __init__(self, binary, args, cols, rows, workdir, extra_env=None, trace=False, plain=False):
         TmuxRun.counter += 1
+        # `plain`: another program (the scroll reference), run as it is: no
+        # --events, and released once it has exec'd.
+        self.plain = plain
+        self.exe_name = os.path.basename(binary)
         self.socket = f"bench-{os.getpid()}-{TmuxRun.counter}"
         self.dir = tempfile.mkdtemp(prefix=f"run{TmuxRun.counter}-", dir=workdir)
         self.events = os.path.join(self.dir, "events.jsonl")
@@ -266,7 +304,7 @@ class TmuxRun:
         if self.trace_file:
             envs["LEDMARQUEE_FRAME_TRACE"] = self.trace_file
         exports = "".join(f"export {k}={shlex.quote(v)}; " for k, v in envs.items())
-        argv = [binary, "--events", self.events] + list(args)
+        argv = [binary] + list(args) if plain else [binary, "--events", self.events] + list(args)
         inner = f"read _go < {shlex.quote(self.fifo)}; {exports}exec {' '.join(shlex.quote(a) for a in argv)}"
         self.cols, self.rows = cols, rows
         try:
@@ -300,9 +338,11 @@ class TmuxRun:
         self.spawned_at = time.monotonic()
         os.write(self.gate, b"go\n")
         if not wait_until(lambda: self._exec_done(), 5):
-            raise RuntimeError("pane shell did not exec ledmarquee")
+            raise RuntimeError(f"pane shell did not exec {self.exe_name}")
         os.close(self.gate)
         self.gate = None
+        if self.plain:
+            return
         if not wait_until(lambda: self.find_events("start"), timeout, 0.01):
             raise RuntimeError("ledmarquee logged no start event; screen:\n" + self.capture())
         exe = os.readlink(f"/proc/{self.pid}/exe")
@@ -311,7 +351,7 @@ class TmuxRun:
 
     def _exec_done(self):
         try:
-            return os.readlink(f"/proc/{self.pid}/exe").endswith("ledmarquee")
+            return os.readlink(f"/proc/{self.pid}/exe").endswith(self.exe_name)
         except OSError:
             return False
 
@@ -338,8 +378,8 @@ class TmuxRun:
     def sample(self):
         return {
             "t": time.monotonic(),
-            "cpu": proc_cpu_ticks(self.pid),
-            "server_cpu": proc_cpu_ticks(self.server_pid),
+            "cpu": proc_cpu_seconds(self.pid),
+            "server_cpu": proc_cpu_seconds(self.server_pid),
             "bytes": self.output_bytes(),
         }
 
@@ -363,8 +403,8 @@ class TmuxRun:
         wall = b["t"] - a["t"]
         return {
             "seconds": wall,
-            "cpu_pct": 100.0 * (b["cpu"] - a["cpu"]) / CLK_TCK / wall,
-            "tmux_cpu_pct": 100.0 * (b["server_cpu"] - a["server_cpu"]) / CLK_TCK / wall,
+            "cpu_pct": 100.0 * (b["cpu"] - a["cpu"]) / wall,
+            "tmux_cpu_pct": 100.0 * (b["server_cpu"] - a["server_cpu"]) / wall,
             "bytes_per_s": (b["bytes"] - a["bytes"]) / wall,
             "wakeups_per_s": vol / wall,
             "involuntary_per_s": invol / wall,
@@ -388,6 +428,8 @@ class TmuxRun:
 
     def quit(self):
         """Sends q and waits (bounded) for the program to exit."""
+        if self.plain:
+            return
         if alive(self.pid):
             try:
                 self.send("q")
@@ -489,6 +531,83 @@ def run_scroll(cfg, cols, rows, reference=False, args=None):
             ref.kill()
             ref.wait()
         r.close()
+
+
+STRACE_WRITE = re.compile(r'^(\d+\.\d+) write\(1, "((?:\\x[0-9a-f]{2})*)"(?:\.\.\.)?, \d+\) = (\d+)')
+
+
+def reference_binary(cfg):
+    """bench/reference/scroll_reference.c, compiled once per run."""
+    path = os.path.join(cfg.workdir, "scroll-reference")
+    if not os.path.exists(path):
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference", "scroll_reference.c")
+        subprocess.run(["cc", "-O2", "-o", path, source], check=True)
+    return path
+
+
+def record_steps(cfg, cols, rows):
+    """ledmarquee scrolling MESSAGE at cols x rows, every write(2) it makes
+    to the terminal from its first byte recorded by strace (attached to the
+    pane's shell before it execs the sign), as the reference's steps file:
+    u64 ns since the first write, u32 length, the bytes."""
+    r = TmuxRun(cfg.binary, [MESSAGE], cols, rows, cfg.workdir)
+    trace = os.path.join(r.dir, "writes.strace")
+    tracer = subprocess.Popen(["strace", "-qq", "-p", str(r.pid), "-e", "trace=write", "-e", "signal=none",
+                               "-xx", "-s", "4194304", "-ttt", "-o", trace],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.3)  # strace attached before the exec
+        r.release()
+        time.sleep(cfg.warmup + cfg.scroll_window + 0.5)
+    finally:
+        tracer.send_signal(signal.SIGINT)
+        tracer.wait(timeout=10)
+        r.close()
+    steps = []
+    with open(trace) as f:
+        for line in f:
+            match = STRACE_WRITE.match(line)
+            if match:
+                data = bytes.fromhex(match.group(2).replace("\\x", ""))[:int(match.group(3))]
+                steps.append((float(match.group(1)), data))
+    if len(steps) < 10:
+        raise RuntimeError(f"strace recorded {len(steps)} writes (is ptrace allowed?)")
+    path = os.path.join(cfg.workdir, f"steps-{cols}x{rows}.bin")
+    first = steps[0][0]
+    with open(path, "wb") as out:
+        for at, data in steps:
+            out.write(struct.pack("<QI", int((at - first) * 1e9), len(data)) + data)
+    return path, len(steps)
+
+
+def run_reference_scroll(cfg, cols, rows, steps_path):
+    """The reference replaying the recorded steps in a pane of the same size:
+    CPU, tmux CPU and bytes/s over the same window as the sign's."""
+    r = TmuxRun(reference_binary(cfg), [steps_path], cols, rows, cfg.workdir, plain=True)
+    try:
+        r.release()
+        time.sleep(cfg.warmup)
+        return r.measure_window(cfg.scroll_window)
+    finally:
+        r.close()
+
+
+def run_limit(cfg, cols, rows):
+    """Round after round, the sign scrolling and the reference replaying the
+    sign's own recorded steps, one after the other in the same run."""
+    steps_path, count = record_steps(cfg, cols, rows)
+    log(f"  {cols}x{rows}: recorded {count} writes")
+    rounds = []
+    for i in range(cfg.repeats):
+        log(f"  limit {cols}x{rows}: round {i + 1}/{cfg.repeats}")
+        try:
+            sign = run_scroll(cfg, cols, rows)
+            reference = run_reference_scroll(cfg, cols, rows, steps_path)
+            rounds.append({"sign": sign, "reference": reference})
+        except Exception as exc:
+            log(f"  limit {cols}x{rows}: round {i + 1} FAILED: {exc}")
+            rounds.append({"error": str(exc)})
+    return rounds
 
 
 def control_socket(r):
@@ -847,7 +966,7 @@ def run_startup(cfg, message_args):
     """
     r = PtyRun(cfg, list(message_args))
     first_byte = first_led = None
-    hwm = rchar = None
+    hwm = rchar = private_dirty = None
     tail = b""
     try:
         deadline = r.t0 + 10.0
@@ -864,6 +983,7 @@ def run_startup(cfg, message_args):
                     tail = chunk[-3:]
             if first_led is not None and time.monotonic() - r.t0 >= cfg.rss_settle:
                 hwm = kb_field(proc_status(r.proc.pid), "VmHWM")
+                private_dirty = proc_smaps_rollup(r.proc.pid).get("Private_Dirty")
                 rchar = proc_io(r.proc.pid).get("rchar")
                 break
     finally:
@@ -873,9 +993,55 @@ def run_startup(cfg, message_args):
         "first_byte_ms": ms(first_byte),
         "first_led_ms": ms(first_led),
         "vmhwm_mb": None if hwm is None else hwm / 1024.0,
+        "private_dirty_mb": None if private_dirty is None else private_dirty / 1024.0,
         "rchar": rchar,
         "exit_status": status,
     }
+
+
+def package_deb(cfg):
+    """The .deb of `make deb` (scripts/make-deb.sh), made from the binary
+    under test (about 20 s: it strips the binary and asks dpkg-shlibdeps)."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    out = subprocess.run([os.path.join(root, "scripts", "make-deb.sh"), cfg.binary], cwd=root,
+                         capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        raise RuntimeError(f"make-deb.sh: {out.stderr.strip()}")
+    return os.path.join(root, out.stdout.strip().splitlines()[-1])
+
+
+def run_package(cfg, deb):
+    """The package unpacked in a scratch root (`dpkg -x`): the .deb's size,
+    and `--snapshot` run from there, spawn to exit, without the toolchain on
+    PATH (the first frame of a sign that draws one and stops)."""
+    root = tempfile.mkdtemp(prefix="deb-", dir=cfg.workdir)
+    try:
+        subprocess.run(["dpkg", "-x", deb, root], check=True, timeout=60)
+        binary = os.path.join(root, "usr", "bin", "ledmarquee")
+        env = {"PATH": "/usr/bin:/bin", "HOME": cfg.workdir, "LANG": "C.UTF-8"}
+        times = []
+        for _ in range(3 if cfg.quick else 20):
+            started = time.perf_counter()
+            out = subprocess.run([binary, "--snapshot", "--cols", "40", "--rows", "9", "HI"], env=env,
+                                 capture_output=True, timeout=10)
+            times.append((time.perf_counter() - started) * 1000.0)
+            if out.returncode != 0 or "\u25cf".encode() not in out.stdout:
+                raise RuntimeError(f"the packaged binary's snapshot failed: {out.stderr.decode(errors='replace')}")
+        return {"deb_kb": os.path.getsize(deb) / 1024.0, "binary_kb": os.path.getsize(binary) / 1024.0,
+                "snapshot_ms": statistics.median(times), "snapshot_min_ms": min(times)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def measure_package(cfg, results):
+    log("the package: make deb's .deb, and --snapshot run from it unpacked")
+    try:
+        deb = package_deb(cfg)
+    except Exception as exc:
+        log(f"  package FAILED: {exc}")
+        results["package"] = [{"error": str(exc)}]
+        return
+    results["package"] = repeat(cfg, "package", run_package, deb)
 
 
 # ---------------------------------------------------------------- power news
@@ -1169,14 +1335,33 @@ def measure_fleet(cfg, results):
                                                                   signs=10 if cfg.quick else FLEET_SIGNS))
 
 
+def measure_limit(cfg, results):
+    results["limit"] = {}
+    if shutil.which("strace") is None or shutil.which("cc") is None:
+        log("against the limit: needs strace and cc; skipped")
+        return
+    for cols, rows in [(80, 24), (200, 50), (300, 80)]:
+        log(f"against the limit at {cols}x{rows}: the sign, then the C reference replaying its steps")
+        try:
+            results["limit"][f"{cols}x{rows}"] = run_limit(cfg, cols, rows)
+        except Exception as exc:
+            log(f"  limit {cols}x{rows} FAILED: {exc}")
+            results["limit"][f"{cols}x{rows}"] = [{"error": str(exc)}]
+
+
 def measure(cfg):
-    results = {"scroll": {}, "full_paint": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet"):
+    results = {"scroll": {}, "full_paint": {}, "limit": {}}
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet"):
+                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
+                    "package"):
             results[key] = []
-        if cfg.only == "fleet":
+        if cfg.only == "limit":
+            measure_limit(cfg, results)
+        elif cfg.only == "fleet":
             measure_fleet(cfg, results)
+        elif cfg.only == "startup":
+            measure_startup(cfg, results)
         elif cfg.only == "control":
             measure_control(cfg, results)
         elif cfg.only == "schedule":
@@ -1192,6 +1377,7 @@ def measure(cfg):
         name = f"{cols}x{rows}"
         log(f"scrolling at {name} ({cfg.scroll_window:g} s window)")
         results["scroll"][name] = repeat(cfg, f"scroll {name}", run_scroll, cols, rows, name == "200x50")
+    measure_limit(cfg, results)
     log(f"scrolling a 64 KiB message with a 64 KiB caption at 200x50 ({cfg.scroll_window:g} s window)")
     results["scroll_long"] = repeat(cfg, "scroll long", run_scroll, 200, 50, False, long_deck(cfg))
     if cfg.only != "scroll":
@@ -1199,7 +1385,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
-                    "dark_quiet", "dark_idle", "headless", "fleet"):
+                    "dark_quiet", "dark_idle", "headless", "fleet", "package"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1231,6 +1417,11 @@ def measure(cfg):
     log(f"cue advance ({cfg.cue_gaps} gaps of 2 s)")
     results["cue"] = repeat(cfg, "cue", run_cue)
     measure_powernews(cfg, results)
+    measure_startup(cfg, results)
+    return results
+
+
+def measure_startup(cfg, results):
     log("start-up on a pty")
     results["startup"] = repeat(cfg, "start-up", run_startup, [MESSAGE])
     if os.path.exists(UNIFONT_HEX):
@@ -1239,7 +1430,7 @@ def measure(cfg):
     else:
         results["startup_unifont"] = [{"error": f"{UNIFONT_HEX} not installed"}]
         results["startup_bidi"] = [{"error": f"{UNIFONT_HEX} not installed"}]
-    return results
+    measure_package(cfg, results)
 
 
 def build_report(cfg, raw):
@@ -1290,6 +1481,24 @@ def build_report(cfg, raw):
             add("scroll_ticks_per_s", "frame ticks/s (trace lines / run)",
                 [r["trace_ticks"] / (r["seconds"] + cfg.warmup) for r in runs if "error" not in r],
                 "/s", fmt="{:.0f}")
+    # Against the limit (bench/README.md): the sign and the C reference
+    # replaying the sign's own recorded steps, round after round in one run.
+    for name, rounds in (raw.get("limit") or {}).items():
+        pairs = [r for r in rounds if "error" not in r and "error" not in r["sign"] and "error" not in r["reference"]]
+        target = name in ("200x50", "300x80")
+        cpu = [p["sign"]["cpu_pct"] / p["reference"]["cpu_pct"] for p in pairs if p["reference"]["cpu_pct"] > 0]
+        add(f"limit_{name}_reference_cpu", f"limit {name}: C reference CPU (one core)",
+            [p["reference"]["cpu_pct"] for p in pairs], "%", fmt="{:.3f}")
+        add(f"limit_{name}_sign_cpu", f"limit {name}: ledmarquee CPU, same rounds", [p["sign"]["cpu_pct"] for p in pairs],
+            "%", fmt="{:.3f}")
+        add(f"limit_{name}_cpu_ratio", f"limit {name}: ledmarquee CPU / reference CPU", cpu, "x",
+            "<= 3x" if target else None, (lambda v: v <= 3.0) if target else None, fmt="{:.1f}")
+        add(f"limit_{name}_bytes_ratio", f"limit {name}: ledmarquee bytes/s / reference bytes/s",
+            [p["sign"]["bytes_per_s"] / p["reference"]["bytes_per_s"] for p in pairs if p["reference"]["bytes_per_s"] > 0],
+            "x", "0.8-1.2x", lambda v: 0.8 <= v <= 1.2, fmt="{:.2f}")
+        add(f"limit_{name}_tmux_ratio", f"limit {name}: tmux CPU with ledmarquee / with the reference",
+            [p["sign"]["tmux_cpu_pct"] / p["reference"]["tmux_cpu_pct"] for p in pairs if p["reference"]["tmux_cpu_pct"] > 0],
+            "x", "<= 1.1x", lambda v: v <= 1.1, fmt="{:.2f}")
     long_runs = raw.get("scroll_long") or []
     # The length of a message or caption must not show in the cost of a
     # frame; compare with the short message's row. (The caption scrolls in
@@ -1387,7 +1596,7 @@ def build_report(cfg, raw):
     add("cue_worst", "cue advance error worst", col(cue, "worst_ms"), "ms", "|worst| < 20 ms",
         lambda v: abs(v) < 20.0)
     for key, label, runs, t_ms, t_mb in (
-            ("startup", "built-in font", raw["startup"], 50, 20),
+            ("startup", "built-in font", raw["startup"], 10, 20),
             ("startup_unifont", "Unifont fallback", raw["startup_unifont"], 150, 40),
             ("startup_bidi", "Hebrew and Arabic, FriBidi", raw["startup_bidi"], 150, 40)):
         add(f"{key}_first_byte", f"start-up ({label}): spawn -> first byte (terminal init)",
@@ -1403,7 +1612,12 @@ def build_report(cfg, raw):
                     "was apparently not loaded, so these figures do not cover the Unifont fallback")
         add(f"{key}_rss", f"peak RSS VmHWM ({label})", col(runs, "vmhwm_mb"), "MB", f"< {t_mb} MB",
             lambda v, t=t_mb: v < t, note=note)
+        add(f"{key}_private", f"private memory of a sign, Private_Dirty ({label})", col(runs, "private_dirty_mb"), "MB")
         add(f"{key}_rchar", f"bytes read by the process ({label})", reads, "B", fmt="{:,.0f}")
+    package = raw.get("package") or []
+    add("package_deb", "package: size of the .deb (make deb)", col(package, "deb_kb"), "KB", fmt="{:,.0f}")
+    add("package_snapshot", "package: --snapshot from the unpacked .deb, spawn -> exit (median of 20)",
+        col(package, "snapshot_ms"), "ms", "< 10 ms", lambda v: v < 10.0)
     return figures
 
 
@@ -1456,13 +1670,15 @@ def main():
     p.add_argument("--priority", type=int, default=0, metavar="N",
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
-    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet"],
+    p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
+                                      "startup", "limit"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
                         "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
-                        "fleet: 200 headless signs on one local broker); "
+                        "fleet: 200 headless signs on one local broker; "
+                        "startup: start-up on a pty, private memory, and the package's size and snapshot time); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

@@ -131,7 +131,7 @@ class _Broker:
 def run_fleet(binary, workdir, env, signs=200, says=5):
     """Starts `signs` headless signs on a broker of its own and measures them."""
     if shutil.which("mosquitto") is None:
-        raise RuntimeError("mosquitto is not installed (scripts/install-deps.sh)")
+        raise RuntimeError("mosquitto is not installed (scripts/install-deps.sh test)")
     work = os.path.join(workdir, "fleet")
     os.makedirs(os.path.join(work, "cache"), exist_ok=True)
     port = _free_port()

@@ -61,7 +61,7 @@ grep -q "^ExecStart=$prefix/bin/ledmarquee --tty /dev/%i " "$unit" || fail "$uni
 # verified as installed for real under a scratch PREFIX (no DESTDIR), its
 # Documentation= page found through MANPATH. verify exits 0 on an unknown
 # key or a bad value, only saying so: any word from it is a failure.
-command -v systemd-analyze >/dev/null || fail "systemd-analyze is missing (Debian package systemd; scripts/install-deps.sh installs it)"
+command -v systemd-analyze >/dev/null || fail "systemd-analyze is missing (Debian package systemd; scripts/install-deps.sh test installs it)"
 live=$scratch/live
 make -s -o build install BIN="$bin" DESTDIR= PREFIX="$live"
 ln -s ledmarquee@.service "$live/lib/systemd/system/ledmarquee@tty1.service"

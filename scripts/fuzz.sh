@@ -77,19 +77,23 @@ build() {
   echo "fuzz: building the $flavour targets in ${dir#"$ROOT"/}"
   local started=$SECONDS
   rm -rf "$dir"
-  mkdir -p "$dir"/{obj,mods,maps/CEventLoop,maps/CCrashGuard,gen,bin}
+  mkdir -p "$dir"/{obj,mods,maps/CEventLoop,maps/CCrashGuard,maps/CLazyLibraries,gen,bin,tool}
 
-  # The resources MarqueeCore embeds, made by the package's own tool.
-  swiftc -Onone -module-name embed_resources Tools/embed-resources/main.swift -o "$dir/embed-resources"
+  # The resources MarqueeCore embeds, made by the package's own tool (with
+  # the LED font's parser, LEDFontText, built for it uninstrumented).
+  swiftc -Onone -parse-as-library -module-name LEDFontText -emit-module -emit-module-path "$dir/tool/LEDFontText.swiftmodule" \
+    -c -o "$dir/tool/LEDFontText.o" $(swift_sources Sources/LEDFontText)
+  swiftc -Onone -module-name embed_resources -I "$dir/tool" Tools/embed-resources/main.swift "$dir/tool/LEDFontText.o" \
+    -o "$dir/embed-resources"
   "$dir/embed-resources" "$dir/gen/EmbeddedResources.swift" \
     $(find Resources -maxdepth 1 \( -name '*.txt' -o -name '*.json' \) ! -name '.*' | LC_ALL=C sort)
 
   # C targets: objects, and the module maps SwiftPM would generate for them.
   local target
-  for target in CEventLoop CCrashGuard; do
+  for target in CEventLoop CCrashGuard CLazyLibraries; do
     local c
     for c in Sources/$target/*.c; do
-      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include "$c" -o "$dir/obj/$target-$(basename "$c" .c).o"
+      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include -ISources/$target "$c" -o "$dir/obj/$target-$(basename "$c" .c).o"
     done
     {
       echo "module $target {"
@@ -102,13 +106,15 @@ build() {
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
     "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw -I Sources/CSystemd -I Sources/CMosquitto
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
-    -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap")
+    -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap"
+    -Xcc "-fmodule-map-file=$dir/maps/CLazyLibraries/module.modulemap")
   module() {
     local name=$1; shift
     swiftc "${common[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$dir/mods/$name.swiftmodule" \
       -c -o "$dir/obj/$name.o" "$@"
   }
   # In dependency order (Package.swift).
+  module LEDFontText $(swift_sources Sources/LEDFontText)
   module MarqueeCore $(swift_sources Sources/MarqueeCore) "$dir/gen/EmbeddedResources.swift"
   module PowerProbe $(swift_sources Sources/PowerProbe)
   module EventLoop $(swift_sources Sources/EventLoop)
@@ -120,7 +126,7 @@ build() {
   for entry in "${TARGETS[@]}"; do
     IFS=: read -r name folder _ _ <<<"$entry"
     swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
-      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -lsystemd -lmosquitto -ldispatch -o "$dir/bin/fuzz-$name"
+      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -ldispatch -o "$dir/bin/fuzz-$name"
   done
   touch "$stamp"
   echo "fuzz: built ${#TARGETS[@]} targets in $((SECONDS - started)) s"

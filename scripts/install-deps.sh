@@ -1,32 +1,79 @@
 #!/usr/bin/env bash
-# Installs what ledmarquee needs to build and test, and only what is missing:
-# the ncurses wide-character headers, GNU FriBidi (right-to-left text), tmux
-# (end-to-end tests), unifont (wide glyph fallback), ncurses-term (true-colour
-# terminfo entries), console-setup-linux (the Linux console fonts the glyph
-# tests read), zsh and fish (the completion tests run the generated
-# scripts in them, as they do in bash), libsystemd-dev (sd-bus, through
-# which the sign follows power-profiles-daemon on the system bus;
-# docs/power-probe.md), and for the tests of that: dbus-daemon (a private
-# bus standing in for the system bus), dbus-bin (dbus-send, which drives
-# the mock) and python3-dbusmock (power-profiles-daemon's stand-in, run
-# with Debian's /usr/bin/python3); faketime (libfaketime: the
-# schedule end-to-end tests start the sign at a chosen wall-clock time, such
-# as 21:59:50, and watch quiet hours and message windows begin in real time;
-# the program itself has no clock switch for tests); and systemd for
-# systemd-analyze (scripts/check-install.sh verifies the installed
-# ledmarquee@.service with it; nothing here starts systemd);
-# libmosquitto-dev (the MQTT client of a fleet, docs/fleet.md) and, for its
-# tests, mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
+# Installs what ledmarquee needs, and only what is missing, in one of three
+# sets (README, "Two commands"):
+#
+#   scripts/install-deps.sh build        what building and running need (make build, make run, make install)
+#   scripts/install-deps.sh test         build + the test tools (make test)
+#   scripts/install-deps.sh deb          build + dpkg-dev (make deb)
+#   scripts/install-deps.sh --list SET   print SET's packages, one a line, and install nothing
+#
+# build: the headers (and so the libraries) the binary links: libncurses-dev
+# (terminfo: libtinfo), libfribidi-dev (GNU FriBidi, right-to-left text),
+# libsystemd-dev (sd-bus, through which the sign follows
+# power-profiles-daemon on the system bus; docs/power-probe.md) and
+# libmosquitto-dev (the MQTT client of a fleet, docs/fleet.md). Nothing
+# else: no service, no shell, no test tool. Optional at run time, so not
+# installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
+# they show as boxes, docs/display.md).
+#
+# test adds: tmux (the end-to-end tests), unifont (the wide-glyph tests),
+# ncurses-term (true-colour terminfo entries), console-setup-linux (the
+# Linux console fonts the glyph tests read), zsh and fish (the completion
+# tests run the generated scripts in them, as in bash), dbus-daemon (a
+# private bus standing in for the system bus), dbus-bin (dbus-send, which
+# drives the mock) and python3-dbusmock (power-profiles-daemon's stand-in,
+# run with Debian's /usr/bin/python3), faketime (the schedule tests start
+# the sign at a chosen wall-clock time), systemd for systemd-analyze
+# (scripts/check-install.sh verifies the installed ledmarquee@.service with
+# it), mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
 # port with a config of its own, and stops), mosquitto-clients
-# (mosquitto_pub: the tests publish what `ledmarquee send` would refuse to,
-# a malformed deck) and openssl (the tests make a throw-away CA and broker
-# certificate for mqtts://).
+# (mosquitto_pub: the tests publish what `ledmarquee send` would refuse to),
+# openssl (a throw-away CA and broker certificate for mqtts://), python3-pyte
+# (an independent terminal emulator the replay tests feed the sign's
+# recorded bytes to, docs/testing.md) and dpkg-dev (dpkg-shlibdeps, for
+# scripts/check-deb.sh).
+#
+# No service is started, now or at boot: the install runs under a
+# policy-rc.d that denies every start (exit 101, which invoke-rc.d and
+# deb-systemd-invoke obey), so Debian's mosquitto package does not start its
+# broker on port 1883 as it otherwise would; a mosquitto installed by this
+# script is then disabled (`systemctl disable mosquitto`), so it does not
+# start at the next boot either. A mosquitto that was installed before is
+# left as it was.
 set -euo pipefail
 
-packages=(libncurses-dev libfribidi-dev tmux unifont ncurses-term console-setup-linux zsh fish
-  libsystemd-dev dbus-daemon dbus-bin python3-dbusmock faketime systemd libmosquitto-dev mosquitto mosquitto-clients openssl)
+build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev)
+test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
+  systemd mosquitto mosquitto-clients openssl python3-pyte dpkg-dev)
+deb_tools=(dpkg-dev)
+# Packages this script installs that come with a service Debian would
+# enable: disabled again when this script installed them.
+services=(mosquitto)
+
+usage() {
+  echo "usage: scripts/install-deps.sh build|test|deb, or --list build|test|deb" >&2
+  exit 2
+}
+
+packages_of() {
+  case $1 in
+    build) printf '%s\n' "${build[@]}" ;;
+    test) printf '%s\n' "${build[@]}" "${test_tools[@]}" ;;
+    deb) printf '%s\n' "${build[@]}" "${deb_tools[@]}" ;;
+    *) usage ;;
+  esac
+}
+
+if [ "${1:-}" = --list ]; then
+  [ $# -eq 2 ] || usage
+  packages_of "$2"
+  exit 0
+fi
+[ $# -eq 1 ] || usage
+wanted=$(packages_of "$1")
+
 missing=()
-for package in "${packages[@]}"; do
+for package in $wanted; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
     missing+=("$package")
   fi
@@ -46,6 +93,37 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then
   sudo="sudo"
 fi
-export DEBIAN_FRONTEND=noninteractive
+
+# policy-rc.d for the length of the install; one already there (a container
+# image's, say) is put back afterwards.
+policy=/usr/sbin/policy-rc.d
+saved=""
+restore_policy() {
+  if [ -n "$saved" ]; then
+    $sudo mv -f "$saved" "$policy"
+  else
+    $sudo rm -f "$policy"
+  fi
+}
+if [ -e "$policy" ]; then
+  saved=$policy.ledmarquee-saved
+  $sudo mv -f "$policy" "$saved"
+fi
+trap restore_policy EXIT
+printf '#!/bin/sh\n# scripts/install-deps.sh (ledmarquee): no service starts while it installs.\nexit 101\n' |
+  $sudo tee "$policy" >/dev/null
+$sudo chmod 755 "$policy"
+
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+for service in "${services[@]}"; do
+  [[ " ${missing[*]} " == *" $service "* ]] || continue
+  if command -v systemctl >/dev/null 2>&1; then
+    $sudo systemctl disable --quiet "$service.service" 2>/dev/null || true
+  fi
+  if command -v update-rc.d >/dev/null 2>&1 && [ -e "/etc/init.d/$service" ]; then
+    $sudo update-rc.d "$service" disable >/dev/null 2>&1 || true
+  fi
+  echo "install-deps: $service is installed for the tests only: not started, and disabled at boot (systemctl enable --now $service starts it)"
+done

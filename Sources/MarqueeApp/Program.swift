@@ -109,7 +109,7 @@ public enum Program {
         // thread exists yet but this one (the EventLoop runs here, and
         // nothing so far started another; debug builds check, and the
         // end-to-end tests count the threads of a running sign), and
-        // ncurses has not started.
+        // the terminal has not been opened.
         let control = try openControl(options)
         let fleet: FleetMember?
         do throws(FleetLink.Failure) {
@@ -159,13 +159,14 @@ public enum Program {
         return status
     }
 
-    /// The terminal as the sign (ncurses opens it here), or with
-    /// `--headless` nothing: no terminal is opened, looked at or changed.
+    /// The terminal as the sign (opened here; its keys are read from
+    /// `inputFD`, which a sign without one cannot do), or with `--headless`
+    /// nothing: no terminal is opened, looked at or changed.
     @MainActor
     private static func openDisplay(_ options: Options, environment: [String: String], inputFD: Int32?,
                                     outputFD: Int32) throws(TerminalError) -> any SignDisplay {
-        guard !options.headless, let inputFD else { return HeadlessDisplay() }
-        return try Screen(environment: environment, color: options.color, inputFD: inputFD, outputFD: outputFD,
+        guard !options.headless, inputFD != nil else { return HeadlessDisplay() }
+        return try Screen(environment: environment, color: options.color, outputFD: outputFD,
                           blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot))
     }
 

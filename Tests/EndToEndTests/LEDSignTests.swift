@@ -247,14 +247,16 @@ extension EndToEnd {
             #expect(shifted.litLEDs(panelRows: rows).count >= 30)
         }
 
-        @Test("rows written directly or shifted through ncurses leave the picture a repaint gives, in every colour and style",
+        @Test("rows shifted on the terminal, or rewritten where it cannot delete characters, leave the picture a repaint gives, in every colour and style",
               arguments: [("rainbow", ["-c", "rainbow"], false), ("braille", ["--style", "braille"], false),
-                          ("half", ["--style", "half", "-c", "green"], false), ("through-ncurses", [], true)])
-        func shiftPathsMatchARepaint(label: String, options: [String], throughNcurses: Bool) async throws {
-            let environment = throughNcurses ? ["LEDMARQUEE_NCURSES_SHIFT": "1"] : [:]
-            let session = try await Session.start(
-                "shift-\(label)", Launch(arguments: ["--idle-timeout", "0.5"] + options + [Self.longMessage],
-                                         environment: environment))
+                          ("half", ["--style", "half", "-c", "green"], false), ("no-dch", [], true)])
+        func shiftPathsMatchARepaint(label: String, options: [String], withoutDeleteCharacter: Bool) async throws {
+            let terminfo = withoutDeleteCharacter ? try await ScratchTerminfo.compile(ScratchTerminfo.withoutDeleteCharacter) : nil
+            defer { terminfo?.remove() }
+            var launch = Launch(arguments: ["--idle-timeout", "0.5"] + options + [Self.longMessage],
+                                environment: terminfo?.environment ?? [:])
+            if terminfo != nil { launch.term = "lm-nodch" }
+            let session = try await Session.start("shift-\(label)", launch)
             defer { session.close() }
             try await session.waitForCells(of: options.contains("braille") ? "⣿" : (options.contains("half") ? "▀" : "●"))
             try await pause(2.0)

@@ -6,13 +6,19 @@ extension EndToEnd {
     struct NoTerminal {
         enum Term: String, CaseIterable, CustomTestStringConvertible {
             case dumb, unset, unknown = "no-such-terminal-e2e"
+            /// An entry that exists but cannot address the cursor.
+            case withoutCursorAddressing = "lm-nocup"
             var testDescription: String { "TERM=\(self == .unset ? "(unset)" : rawValue)" }
         }
 
         @Test("an unusable TERM gives a one-line error suggesting --snapshot and exit 1", arguments: Term.allCases)
         func unusableTerm(term: Term) async throws {
+            let terminfo = term == .withoutCursorAddressing
+                ? try await ScratchTerminfo.compile(ScratchTerminfo.withoutCursorAddressing) : nil
+            defer { terminfo?.remove() }
             let session = try await Session.start(
-                "term", Launch(arguments: ["hi"], term: term == .unset ? nil : term.rawValue, stderrToFile: true))
+                "term", Launch(arguments: ["hi"], term: term == .unset ? nil : term.rawValue, stderrToFile: true,
+                               environment: terminfo?.environment ?? [:]))
             defer { session.close() }
             let status = try await session.waitForExit(timeout: 10)
             #expect(status == 1)

@@ -69,7 +69,7 @@ extension EndToEnd {
             let sysfs = try ScratchSysfs(in: session.directory)
             let first = try await session.waitForEvent("first policy") { $0.name == "policy" }
             #expect(first.bool("lowPower") == false, "15 % but charging: \(first)")
-            let sources = try #require(session.events("powerSources").first)
+            let sources = try await session.waitForEvent("powerSources") { $0.name == "powerSources" }
             #expect(sources.string("uevents") == "test", "\(sources)")
             #expect(sources.string("profiles") == "none" && sources.string("note")?.contains("system bus: ") == true,
                     "no bus is a note of the log, not an error: \(sources)")

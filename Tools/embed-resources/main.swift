@@ -1,7 +1,10 @@
 // Build tool: turns the files in Resources/ into one Swift source file of
-// string constants, so the binary carries its font and demo deck with it and
-// runs with no files beside it.
+// constants, so the binary carries its font and demo deck with it and runs
+// with no files beside it. Text files become string constants; the LED font
+// (led-font.txt) is parsed here, at build time, into tables of bit columns
+// (LEDFont.builtIn reads them), so a sign never parses it at start-up.
 import Foundation
+import LEDFontText
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
@@ -26,6 +29,10 @@ for path in arguments.dropFirst(2).sorted() {
         longestRun = max(longestRun, run)
     }
     let hashes = String(repeating: "#", count: longestRun + 1)
+    if url.lastPathComponent == "led-font.txt" {
+        source += ledFontTables(text, path: path)
+        continue
+    }
     let name = url.deletingPathExtension().lastPathComponent
         .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
         .enumerated()
@@ -40,4 +47,28 @@ do {
 } catch {
     FileHandle.standardError.write(Data("embed-resources: cannot write \(output.path): \(error)\n".utf8))
     exit(1)
+}
+
+/// The LED font as tables: glyph i is scalar `ledFontScalars[i]` with the
+/// columns `ledFontColumns[ledFontColumnStarts[i] ..< ledFontColumnStarts[i + 1]]`.
+func ledFontTables(_ text: String, path: String) -> String {
+    let font: LEDFontText
+    do {
+        font = try LEDFontText(parsing: text)
+    } catch {
+        FileHandle.standardError.write(Data("\(path):\(error.line): \(error.message)\n".utf8))
+        exit(1)
+    }
+    var starts = [0]
+    for glyph in font.glyphs { starts.append(starts[starts.count - 1] + glyph.columns.count) }
+    let list = { (values: [String]) in values.joined(separator: ", ") }
+    return """
+        /// Resources/led-font.txt, parsed at build time (LEDFontText).
+        static let ledFontAscent = \(font.ascent)
+        static let ledFontDescent = \(font.descent)
+        static let ledFontScalars: [UInt32] = [\(list(font.glyphs.map { "0x" + String($0.scalar.value, radix: 16) }))]
+        static let ledFontColumnStarts: [UInt32] = [\(list(starts.map(String.init)))]
+        static let ledFontColumns: [UInt64] = [\(list(font.glyphs.flatMap(\.columns).map { "0x" + String($0, radix: 16) }))]
+
+    """
 }

@@ -75,7 +75,7 @@ final class FleetLink: @unchecked Sendable {
         // clients with one ID).
         let clientID = "ledmarquee-\(topics.name)-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
         guard let client = MosquittoClient(clientID: clientID) else {
-            throw Failure(message: "cannot make an MQTT client (libmosquitto)")
+            throw Failure(message: MosquittoClient.unavailable ?? "cannot make an MQTT client (libmosquitto)")
         }
         guard let connector = BrokerConnector(loop: loop) else {
             throw Failure(message: "cannot make a pipe for the MQTT connection: \(String(cString: strerror(errno)))")

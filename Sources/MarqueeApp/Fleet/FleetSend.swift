@@ -90,7 +90,7 @@ enum FleetSend {
         static func open(_ fleet: SendArguments.Fleet, credentials: BrokerCredentials?) throws(Platform.Failure) -> Session {
             let id = "ledmarquee-send-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
             guard let client = MosquittoClient(clientID: id) else {
-                throw Platform.Failure(message: "cannot make an MQTT client (libmosquitto)", status: 1)
+                throw Platform.Failure(message: MosquittoClient.unavailable ?? "cannot make an MQTT client (libmosquitto)", status: 1)
             }
             let session = Session(client: client, broker: fleet.broker)
             client.onEvent = { [unowned session] in session.events.append($0) }

@@ -33,16 +33,19 @@ final class MosquittoClient: @unchecked Sendable {
     /// Called for every event, on the thread that made the call.
     var onEvent: ((Event) -> Void)?
 
-    /// `mosquitto_lib_init`, once for the process (it sets up OpenSSL).
-    private static let ready: Bool = mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue)
+    /// Why no client can be made, or nil: libmosquitto is loaded on first
+    /// use (``LazyLibrary``), then `mosquitto_lib_init` runs, once for the
+    /// process (it sets up OpenSSL).
+    static let unavailable: String? = LazyLibrary.mosquittoError
+        ?? (mosquitto_lib_init() == Int32(MOSQ_ERR_SUCCESS.rawValue) ? nil : "libmosquitto: mosquitto_lib_init failed")
 
     static let success = Int32(MOSQ_ERR_SUCCESS.rawValue)
 
-    /// A new client; nil when libmosquitto cannot make one (no memory, an
-    /// ID it refuses). A clean session: a sign that was away does not get
+    /// A new client; nil when libmosquitto cannot make one (``unavailable``
+    /// says why when it is not there; else no memory, an ID it refuses). A clean session: a sign that was away does not get
     /// the commands it missed replayed late (docs/fleet.md).
     init?(clientID: String) {
-        guard Self.ready, let handle = mosquitto_new(clientID, true, nil) else { return nil }
+        guard Self.unavailable == nil, let handle = mosquitto_new(clientID, true, nil) else { return nil }
         self.handle = handle
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_connect_callback_set(handle) { _, object, code in

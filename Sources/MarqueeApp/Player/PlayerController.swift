@@ -266,19 +266,22 @@ final class PlayerController {
     }
 
     /// Opens the sources of power news before the first reading, so no
-    /// change falls between that reading and the watch; which opened is a
-    /// record of the log only (a machine without them is normal).
+    /// change falls between that reading and the watch (the bus one loop
+    /// turn later, after the first frame: its watch asks the profile as it
+    /// starts); which opened is a record of the log only (a machine
+    /// without them is normal).
     private func startPowerNews() {
         guard let powerNews, power != nil else { return }
-        let sources = powerNews.start(onUevent: { [weak self] in
+        powerNews.start(onUevent: { [weak self] in
             MainActor.assumeIsolated { self?.readPower() }
         }, onProfile: { [weak self] profile in
             MainActor.assumeIsolated {
                 self?.power?.setProfile(profile)
                 self?.readPower()
             }
+        }, onSources: { [weak self] sources in
+            MainActor.assumeIsolated { self?.record(sources) }
         })
-        record(sources)
     }
 
     /// Takes a power reading now; it joins the batch in progress, if any.

@@ -39,7 +39,12 @@ final class BusConnection: @unchecked Sendable {
     }
 
     /// The system bus, or why there is none (for the events log only).
+    /// libsystemd is loaded here, on first use (``LazyLibrary``): a
+    /// machine without it plays on the sysfs probe, as with no bus.
     static func openSystem(loop: EventLoop = .main) -> Result<BusConnection, PowerSourceFailure> {
+        if let error = LazyLibrary.systemdError {
+            return .failure(PowerSourceFailure("system bus: \(error)"))
+        }
         var bus: OpaquePointer?
         let status = sd_bus_open_system(&bus)
         guard status >= 0, let bus else {

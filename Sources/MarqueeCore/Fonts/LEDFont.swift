@@ -1,24 +1,38 @@
+import LEDFontText
+
 /// The built-in LED font: hand-drawn glyphs in the text format of
-/// `Resources/led-font.txt`, compiled into the binary.
-///
-/// Format: `ascent N` and `descent N` header lines, then per glyph a line
-/// `U+XXXX` followed by exactly ascent+descent rows of `#` (lit) and `.`;
-/// `;` starts a comment line. The parser adds one unlit spacing column.
+/// `Resources/led-font.txt` (`LEDFontText` reads it), compiled into the
+/// binary already parsed: the build tool `embed-resources` turns the text
+/// into bit columns, so a sign starts without parsing it (parsing it was
+/// half the instructions of a `--snapshot`).
 public struct LEDFont: GlyphSource {
     public let ascent: Int
     public let descent: Int
     private let glyphs: [Unicode.Scalar: Glyph]
 
-    /// The font shipped in `Resources/led-font.txt`.
+    /// The font shipped in `Resources/led-font.txt`, from the tables
+    /// `embed-resources` made of it: glyph `i` is `ledFontScalars[i]`, its
+    /// columns `ledFontColumns[ledFontColumnStarts[i] ..< ledFontColumnStarts[i + 1]]`.
     public static let builtIn: LEDFont = {
-        do {
-            return try LEDFont(parsing: EmbeddedResources.ledFont)
-        } catch {
-            // The resource is part of the source tree and covered by tests;
-            // a broken one is a build defect, not a user error.
-            fatalError("built-in font: \(error)")
+        let scalars = EmbeddedResources.ledFontScalars
+        let starts = EmbeddedResources.ledFontColumnStarts
+        let columns = EmbeddedResources.ledFontColumns
+        var glyphs: [Unicode.Scalar: Glyph] = [:]
+        glyphs.reserveCapacity(scalars.count)
+        for (index, value) in scalars.enumerated() {
+            // The tool wrote these from valid scalars; a bad one is a build defect.
+            guard let scalar = Unicode.Scalar(value) else { fatalError("built-in font: bad scalar \(value)") }
+            glyphs[scalar] = Glyph(columns: Array(columns[Int(starts[index])..<Int(starts[index + 1])]),
+                                   ascent: EmbeddedResources.ledFontAscent, descent: EmbeddedResources.ledFontDescent)
         }
+        return LEDFont(ascent: EmbeddedResources.ledFontAscent, descent: EmbeddedResources.ledFontDescent, glyphs: glyphs)
     }()
+
+    private init(ascent: Int, descent: Int, glyphs: [Unicode.Scalar: Glyph]) {
+        self.ascent = ascent
+        self.descent = descent
+        self.glyphs = glyphs
+    }
 
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? { glyphs[scalar] }
 
@@ -26,80 +40,15 @@ public struct LEDFont: GlyphSource {
     var coverage: [Unicode.Scalar] { glyphs.keys.sorted() }
 
     /// A parse failure, with the 1-based line it was found on.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
-        public let line: Int
-        public let message: String
-        public var description: String { "line \(line): \(message)" }
-    }
+    public typealias ParseError = LEDFontText.ParseError
 
+    /// A font in the text format (what the build tool reads, for tests).
     public init(parsing text: String) throws(ParseError) {
-        var ascent: Int?
-        var descent: Int?
+        let parsed = try LEDFontText(parsing: text)
         var glyphs: [Unicode.Scalar: Glyph] = [:]
-        var pending: (scalar: Unicode.Scalar, line: Int, rows: [String])?
-
-        func finish(_ glyph: (scalar: Unicode.Scalar, line: Int, rows: [String]), ascent: Int) throws(ParseError) {
-            let width = glyph.rows[0].count
-            guard glyph.rows.allSatisfy({ $0.count == width }) else {
-                throw ParseError(line: glyph.line, message: "rows of U+\(String(glyph.scalar.value, radix: 16)) differ in length")
-            }
-            var drawn = Glyph(rows: glyph.rows, ascent: ascent)
-            drawn.columns.append(0)
-            glyphs[glyph.scalar] = drawn
+        for glyph in parsed.glyphs {
+            glyphs[glyph.scalar] = Glyph(columns: glyph.columns, ascent: parsed.ascent, descent: parsed.descent)
         }
-
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = offset + 1
-            let line = rawLine.trimmingSuffixWhitespace()
-            if line.isEmpty || line.hasPrefix(";") { continue }
-            if var open = pending, let ascent, let descent {
-                guard line.allSatisfy({ $0 == "#" || $0 == "." }) else {
-                    throw ParseError(line: lineNumber, message: "expected a row of '#' and '.'")
-                }
-                open.rows.append(String(line))
-                pending = open
-                if open.rows.count == ascent + descent {
-                    try finish(open, ascent: ascent)
-                    pending = nil
-                }
-                continue
-            }
-            let words = line.split(separator: " ", maxSplits: 1)
-            switch words.first {
-            case "ascent"?, "descent"?:
-                guard words.count == 2, let value = Int(words[1]), (0...Glyph.maximumHeight).contains(value) else {
-                    throw ParseError(line: lineNumber, message: "bad \(words[0]) value")
-                }
-                if words[0] == "ascent" { ascent = value } else { descent = value }
-            case let code? where code.hasPrefix("U+"):
-                guard let ascent, let descent, ascent + descent > 0, ascent + descent <= Glyph.maximumHeight else {
-                    throw ParseError(line: lineNumber, message: "glyph before a valid ascent/descent header")
-                }
-                guard let value = UInt32(code.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) else {
-                    throw ParseError(line: lineNumber, message: "bad code point \(code)")
-                }
-                guard glyphs[scalar] == nil else {
-                    throw ParseError(line: lineNumber, message: "duplicate glyph \(code)")
-                }
-                pending = (scalar, lineNumber, [])
-            default:
-                throw ParseError(line: lineNumber, message: "unexpected line")
-            }
-        }
-        if let open = pending {
-            throw ParseError(line: open.line, message: "glyph has \(open.rows.count) rows, expected \((ascent ?? 0) + (descent ?? 0))")
-        }
-        guard let ascent, let descent else { throw ParseError(line: 1, message: "missing ascent/descent header") }
-        self.ascent = ascent
-        self.descent = descent
-        self.glyphs = glyphs
-    }
-}
-
-extension Substring {
-    func trimmingSuffixWhitespace() -> Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[startIndex..<end]
+        self.init(ascent: parsed.ascent, descent: parsed.descent, glyphs: glyphs)
     }
 }

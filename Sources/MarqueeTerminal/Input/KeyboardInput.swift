@@ -7,10 +7,10 @@ import Synchronization
 /// watches the tty descriptor, and each time it is readable one `read`
 /// feeds a `KeyDecoder` and the keys go to `onKey`, on the loop's thread
 /// (the main actor on `EventLoop.main`), so no thread of its own waits for
-/// keys and ncurses is only ever called from one thread.
+/// keys and the terminal is only ever touched from one thread.
 ///
 /// The descriptor is left blocking on purpose: fd 0 usually shares its open
-/// file description with stdout, where O_NONBLOCK would make ncurses' writes
+/// file description with stdout, where O_NONBLOCK would make the frames' writes
 /// fail with EAGAIN. A read after poll saw it readable does not block in
 /// cbreak mode (VMIN 1), and a spurious EAGAIN or EINTR is retried on the
 /// next turn.

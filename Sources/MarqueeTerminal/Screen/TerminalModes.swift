@@ -1,9 +1,8 @@
 import Glibc
 
 /// The terminal's input modes: keys arrive one at a time, unechoed, while
-/// Ctrl-C and Ctrl-Z still send their signals. Set here rather than by
-/// ncurses because ncurses writes into the `OutputBatcher` pipe, on which it
-/// cannot set terminal modes.
+/// Ctrl-C and Ctrl-Z still send their signals. The sign owns its terminal
+/// (docs/display.md, "How a frame is drawn"), its modes included.
 struct TerminalModes {
     private let fd: Int32
     /// The modes at start, nil when they could not be read (not a terminal).
@@ -15,7 +14,7 @@ struct TerminalModes {
         original = tcgetattr(fd, &settings) == 0 ? settings : nil
     }
 
-    /// Character-at-a-time input without echo (ncurses' cbreak + noecho).
+    /// Character-at-a-time input without echo (curses' cbreak + noecho).
     func enterSignMode() {
         guard var settings = original else { return }
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)

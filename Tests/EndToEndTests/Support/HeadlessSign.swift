@@ -23,9 +23,11 @@ final class HeadlessSign {
     /// `control` is false, `--control` with the private socket. `cues` is
     /// written to `cues.txt` in the directory and given with `-f`. `closedStandardStreams` starts it with
     /// descriptors 0, 1 and 2 closed instead.
+    /// `launcher` (a program and its arguments that ends by `exec`ing
+    /// the rest, so the pid stays the sign's) goes in front of `setsid`.
     static func start(_ label: String, arguments: [String], cues: String? = nil, control: Bool = true,
                       closedStandardStreams: Bool = false, environment extra: [String: String] = [:],
-                      user: UInt32? = nil) throws -> HeadlessSign {
+                      launcher: [String] = [], user: UInt32? = nil) throws -> HeadlessSign {
         // Directly in /tmp: a control socket's path must stay within 107 bytes.
         let directory = try E2E.makeShortDirectory(label)
         do {
@@ -55,7 +57,8 @@ final class HeadlessSign {
             } else {
                 // setsid execs the sign in place (a spawned child leads no
                 // process group, so it need not fork): the pid is the sign's.
-                pid = try spawnProgram(setsid, words, environment: environment, stdin: "/dev/null",
+                let command = launcher + [setsid] + words
+                pid = try spawnProgram(command[0], Array(command.dropFirst()), environment: environment, stdin: "/dev/null",
                                        stdout: directory.appendingPathComponent("stdout").path,
                                        stderr: directory.appendingPathComponent("stderr").path)
             }

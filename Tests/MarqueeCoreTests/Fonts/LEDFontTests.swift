@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import MarqueeCore
 
 @Suite("Built-in LED font")
@@ -27,6 +29,19 @@ struct LEDFontTests {
         #expect(space.columns.allSatisfy { $0 == 0 })
         let g = try #require(font.glyph(for: "g"))
         #expect((0..<g.advance).contains { g.isLit(x: $0, row: 10) }, "g descends below the baseline")
+    }
+
+    @Test("the tables compiled into the binary are Resources/led-font.txt, parsed")
+    func builtInIsTheResource() throws {
+        let url = FixturePaths.repository.appendingPathComponent("Resources/led-font.txt")
+        let parsed = try LEDFont(parsing: String(contentsOf: url, encoding: .utf8))
+        let font = LEDFont.builtIn
+        #expect(font.ascent == parsed.ascent && font.descent == parsed.descent)
+        #expect(font.coverage == parsed.coverage)
+        #expect(font.coverage.count > 200)
+        for scalar in parsed.coverage {
+            #expect(font.glyph(for: scalar) == parsed.glyph(for: scalar), "U+\(String(scalar.value, radix: 16))")
+        }
     }
 
     @Test("the parser rejects broken font text with the line number", arguments: [

@@ -36,6 +36,6 @@ struct CrashRestoreBytesTests {
         ("cost $5", "cost $5"),
     ])
     func padding(value: String, expected: String) {
-        #expect(String(decoding: CrashRestoreBytes.withoutPadding(Array(value.utf8)), as: UTF8.self) == expected)
+        #expect(String(decoding: TerminfoPadding.removed(from: Array(value.utf8)), as: UTF8.self) == expected)
     }
 }

@@ -1,0 +1,20 @@
+import CLazyLibraries
+
+/// The libraries a sign loads when it first needs them, not at start-up
+/// (CLazyLibraries; docs/architecture.md, "Libraries loaded on first use"):
+/// libmosquitto for `--mqtt` and `send --mqtt`, libsystemd's sd-bus for the
+/// power-profiles watch. Each is loaded at most once for the process; what
+/// is left is why it could not be, in one line that names the Debian
+/// package, or nil once it is loaded and its functions may be called.
+enum LazyLibrary {
+    /// libmosquitto.so.1 (and the OpenSSL it links).
+    static let mosquittoError: String? = load(lm_load_mosquitto)
+    /// libsystemd.so.0.
+    static let systemdError: String? = load(lm_load_systemd)
+
+    private static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
+        var message = [CChar](repeating: 0, count: 320)
+        guard loader(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
