@@ -7,7 +7,9 @@
 #include <unistd.h>
 #include "CCrashGuard.h"
 
-static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT };
+// SIGSYS too: a seccomp filter's verdict is a fault of the calling thread,
+// which the kernel delivers even when blocked (the event loop cannot take it).
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT, SIGSYS };
 #define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
 
 // The handlers found at install time, called after ours.

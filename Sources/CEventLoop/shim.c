@@ -76,6 +76,12 @@ void lm_signals_forward_to(int signo, int fd) {
     if (signo > 0 && signo < _NSIG) __atomic_store_n(&forward_fds[signo], fd < 0 ? 0 : fd + 1, __ATOMIC_RELEASE);
 }
 
+int lm_signal_is_ignored(int signo) {
+    struct sigaction current;
+    if (sigaction(signo, NULL, &current) != 0) return -1;
+    return !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
+}
+
 int lm_signalfd_open(const int *signals, int count) {
     sigset_t set;
     make_sigset(&set, signals, count);

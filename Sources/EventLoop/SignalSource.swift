@@ -50,6 +50,12 @@ public final class SignalSource: Sendable {
         lm_signals_block(signals, Int32(signals.count)) == 0 && lm_signals_install_handler(signals, Int32(signals.count)) == 0
     }
 
+    /// Whether `signal`'s disposition is `SIG_IGN` now (e.g. inherited from
+    /// a parent that ignored it: `nohup`, a shell's `trap '' SIG`).
+    public static func isIgnored(_ signal: Int32) -> Bool {
+        lm_signal_is_ignored(signal) == 1
+    }
+
     /// Threads of this process now (`/proc/self/task`); nil if unreadable.
     public static func threadsInProcess() -> Int? {
         guard let directory = opendir("/proc/self/task") else { return nil }

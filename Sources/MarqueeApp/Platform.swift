@@ -68,7 +68,8 @@ enum Platform {
         sigemptyset(&set)
         sigaddset(&set, signal)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        // Not reached: the default action of SIGINT, SIGTERM and SIGHUP ends the process.
+        // Not reached: every signal the player ends by has a default action
+        // that ends the process (SignalEvents.ending).
         _exit(128 + signal)
     }
 

@@ -104,7 +104,7 @@ public enum Program {
         let inputFD: Int32? = if let device { device } else if options.headless { nil } else {
             try keyboardFD(cuesFromStdin: options.file == "-")
         }
-        let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path) }
+        let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path, maxBytes: options.eventsMax) }
         // Where the process blocks its signals (see SignalEvents.block): no
         // thread exists yet but this one (the EventLoop runs here, and
         // nothing so far started another; debug builds check, and the
@@ -152,6 +152,11 @@ public enum Program {
             // Ctrl-\ is the quit key the terminal sends as a signal: its
             // default action would leave a core file for a normal quit.
             guard signal != SIGQUIT else { return 128 + SIGQUIT }
+            // A signal nobody sends a sign on purpose (SIGXCPU, SIGUSR2…)
+            // is named, after the terminal is given back.
+            if case .ending = controller.endingSignal {
+                Platform.writeError("ledmarquee: ended by signal \(signal) (\(String(cString: strsignal(signal))))")
+            }
             // `die` never returns, so the deferred stop would not run.
             feed?.stop()
             Platform.die(of: signal)

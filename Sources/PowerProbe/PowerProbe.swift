@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+
 /// Reads a sysfs tree into a ``PowerReading``, carrying the thermal
 /// hysteresis and the low-battery latch from one reading to the next.
 ///
@@ -15,13 +24,37 @@ public struct PowerProbe: Sendable {
     public let reader: SysfsReader
     private var hysteresis = ThermalHysteresis()
     private var lowBattery = LowBatteryLatch()
+    /// The last reading that read every file the one before it could.
+    private var lastComplete: PowerReading?
+    /// The files and directories that reading read.
+    private var lastReadable: Set<String> = []
 
     public init(reader: SysfsReader) {
         self.reader = reader
     }
 
-    /// Takes one reading now.
+    /// Takes one reading now. When a file or directory the last complete
+    /// reading read cannot be read now (not gone: unreadable — out of
+    /// descriptors, say), that reading is given again, with `unreadable`
+    /// saying why: a machine running hot must not pass for one with no
+    /// sensors (docs/power-probe.md, "When the files cannot be read").
     public mutating func read() -> PowerReading {
+        _ = reader.access.take()
+        let carried = (hysteresis, lowBattery)
+        let reading = scan()
+        let access = reader.access.take()
+        if var kept = lastComplete,
+           let lost = access.unreadable.filter({ lastReadable.contains($0.key) }).min(by: { $0.key < $1.key }) {
+            (hysteresis, lowBattery) = carried
+            kept.unreadable = "\(lost.key): \(String(cString: strerror(lost.value)))"
+            return kept
+        }
+        lastComplete = reading
+        lastReadable = access.readable
+        return reading
+    }
+
+    private mutating func scan() -> PowerReading {
         var reading = PowerReading()
 
         let sensors = ThermalScanner.scan(reader)

@@ -30,6 +30,9 @@ public struct PowerReading: Sendable, Hashable {
     /// Whether the screen is lit, and which file said so; nil when no
     /// display file says anything (docs/power-probe.md, "Display power").
     public var display: DisplayVerdict?
+    /// Set when this is the last complete reading kept because a file it
+    /// read could not be read now: `PATH: REASON` (`PowerProbe.read`).
+    public var unreadable: String?
 
     public init(thermal: ThermalState? = nil, hottestCelsius: Double? = nil, thermalSource: String? = nil,
                 lowPower: Bool? = nil, supply: MainsOrBattery = .unknown, powerSaver: Bool = false,

@@ -58,6 +58,20 @@ extension EndToEnd {
             func close() {
                 if fd >= 0 { Glibc.close(fd) }
                 fd = -1
+                if writeEnd >= 0 { Glibc.close(writeEnd) }
+                writeEnd = -1
+            }
+
+            /// A write end of the same FIFO, never written to: it only asks
+            /// whether the pipe has room.
+            var writeEnd: Int32 = -1
+
+            /// Whether the pipe is full (less than PIPE_BUF free: poll says
+            /// a write end is writable only with that much room).
+            func isFull(path: String) -> Bool {
+                if writeEnd < 0 { writeEnd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+                var entry = pollfd(fd: writeEnd, events: Int16(POLLOUT), revents: 0)
+                return writeEnd >= 0 && poll(&entry, 1, 0) == 0
             }
 
             deinit { close() }
@@ -82,12 +96,19 @@ extension EndToEnd {
             let session = try await Session.start("fifo-stall", launch)
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 5)
-            // The reader takes nothing from here on. 1,200 keys make about
-            // 50 KB of key records, and 400 pauses 40 KB more: together far
-            // more than the 64 KiB a pipe holds, so a blocking write would
-            // stop the sign here (it did, before the writer queued).
-            for _ in 0..<12 { try await session.send(keys: Array(repeating: "r", count: 100)) }
-            for _ in 0..<4 { try await session.send(keys: Array(repeating: "Space", count: 100)) }
+            // The reader takes nothing from here on. Keys until the 64 KiB
+            // the pipe holds are full, so a blocking write would stop the
+            // sign here (it did, before the writer queued). The log writes
+            // at most 100 records of a kind a second (docs/events-log.md,
+            // "Repeated records"): key and pause records, about 10 KB a
+            // second, fill it in 6 to 7 s (each key an even number of
+            // times, so the sign ends as it began).
+            let fifo = session.directory.appendingPathComponent("events.fifo").path
+            try await waitFor("the events FIFO to fill", timeout: 30, context: session.diagnostics) { () async throws -> Bool? in
+                try await session.send(keys: Array(repeating: "r", count: 20) + Array(repeating: "Space", count: 20))
+                return reader.isFull(path: fifo) ? true : nil
+            }
+            try await session.send(keys: Array(repeating: "r", count: 100) + Array(repeating: "Space", count: 100))
             try await session.send("?")
             try await session.waitForText("quit", timeout: 10)
             try await session.send("?")

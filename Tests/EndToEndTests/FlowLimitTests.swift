@@ -9,6 +9,16 @@ extension EndToEnd {
     /// costs, and a `load` gives the memory back.
     @Suite("Flow limits")
     struct FlowLimits {
+        /// One request as a JSON object, its reply parsed.
+        static func request(_ client: ControlClient, _ object: [String: Any]) throws -> [String: Any] {
+            let line = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            let reply = try client.exchange([line])[0]
+            guard let parsed = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any] else {
+                throw E2EFailure("not a reply: \(reply)")
+            }
+            return parsed
+        }
+
         /// A memory figure of `pid` from /proc/PID/status, in MB: `VmRSS`
         /// (resident now) or `VmHWM` (the most it has held).
         static func memoryMB(_ pid: pid_t, _ field: String = "VmRSS") throws -> Double {
@@ -25,21 +35,20 @@ extension EndToEnd {
             defer { sign.close() }
             try await sign.waitForEvent("first cue") { $0.name == "cue" }
             let client = try await waitFor("the socket", timeout: 10) { try? ControlClient(path: sign.socketPath) }
-            defer { client.close() }
-            _ = try client.request(["cmd": "status"])
+            _ = try Self.request(client, ["cmd": "status"])
             let base = try Self.memoryMB(sign.pid)
 
             let text = String(repeating: "m", count: 4_000)
             var done = 0
             var refusal: String?
             for index in 0..<1_001 {
-                let reply = try client.request(["cmd": "add", "text": "\(index) \(text)"])
+                let reply = try Self.request(client, ["cmd": "add", "text": "\(index) \(text)"])
                 if reply["ok"] as? Bool == true { done += 1 } else { refusal = reply["error"] as? String; break }
             }
             #expect(done == 999, "the flow holds 1,000 with the first message")
             #expect(refusal == "the flow is full: a sign holds at most 1,000 messages (it has 1,000, this adds 1)")
             let full = try Self.memoryMB(sign.pid)
-            #expect(try client.request(["cmd": "load", "deck": ["SMALL"]])["ok"] as? Bool == true)
+            #expect(try Self.request(client, ["cmd": "load", "deck": ["SMALL"]])["ok"] as? Bool == true)
             let afterLoad = try Self.memoryMB(sign.pid)
             // Measured: +7.6 MB with the flow full, +1.1 MB after the load
             // (+7.3 MB without giving the freed pages back).
@@ -49,12 +58,12 @@ extension EndToEnd {
             done = 0
             refusal = nil
             for index in 0..<100 {
-                let reply = try client.request(["cmd": "add", "text": "\(index)" + long.dropFirst(String(index).count)])
+                let reply = try Self.request(client, ["cmd": "add", "text": "\(index)" + long.dropFirst(String(index).count)])
                 if reply["ok"] as? Bool == true { done += 1 } else { refusal = reply["error"] as? String; break }
             }
             #expect(done == 68, "4 MiB holds 68 messages of 60 KiB beside SMALL")
             #expect(refusal == "the flow is full: a sign holds at most 4 MiB of text (it has 4,177,925 bytes, this adds 61,440)")
-            let status = try client.request(["cmd": "status"])
+            let status = try Self.request(client, ["cmd": "status"])
             #expect((status["count"] as? NSNumber)?.intValue == 69)
             // 4 MiB of text; each byte cost 14.5 bytes before (60 MB here).
             let grown = try Self.memoryMB(sign.pid) - base

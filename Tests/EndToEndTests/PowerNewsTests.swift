@@ -22,13 +22,7 @@ extension EndToEnd {
             let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
             guard fd >= 0 else { throw E2EFailure("socket: \(errno)") }
             defer { close(fd) }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let pathBytes = Array(path.utf8)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: pathBytes)
-                raw[pathBytes.count] = 0
-            }
+            var address = unixSocketAddress(path)
             let sent = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
                     bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, 0, target, socklen_t(MemoryLayout<sockaddr_un>.size)) }

@@ -11,12 +11,17 @@
 // handler calls only tcsetattr, write, dup2, sigaction and raise, on data
 // prepared here ahead of time (the termios to put back, and the terminal's
 // own bytes for leaving the sign's modes, read from terminfo at open time).
+//
+// The other signals whose default action ends the process are not its:
+// they are blocked and taken on the event loop (SignalEvents), which
+// restores the terminal, logs `quit` and removes the control socket before
+// the process dies of the signal; SIGXFSZ is ignored.
 
 #include <stddef.h>
 #include <termios.h>
 
-// Installs the handler for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE and
-// SIGABRT in front of the current ones; only the first call does anything.
+// Installs the handler for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT
+// and SIGSYS in front of the current ones; only the first call does anything.
 // A signal someone chose to ignore is left alone.
 //
 // The Swift runtime decides at process start, before any of our code runs,

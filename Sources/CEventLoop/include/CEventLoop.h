@@ -39,6 +39,9 @@ int lm_signals_install_handler(const int *_Nonnull signals, int count);
 // Where the handler forwards `signo` (-1: nowhere); a non-blocking pipe.
 void lm_signals_forward_to(int signo, int fd);
 
+// 1 when `signo`'s disposition is SIG_IGN, 0 when not, -1 on error.
+int lm_signal_is_ignored(int signo);
+
 // A close-on-exec, non-blocking signalfd for `signals`, or -1.
 int lm_signalfd_open(const int *_Nonnull signals, int count);
 

@@ -107,6 +107,8 @@ public enum OptionTable {
         OptionSpec("headless", summary: "play with no terminal: the events log and the control socket only"),
         OptionSpec("events", placeholder: "FILE", value: .file,
                    summary: "append a JSON Lines log of what happens (a file; standard output is the sign)"),
+        OptionSpec("events-max", placeholder: "SIZE", value: .text, defaultText: "64M",
+                   summary: "with --events: at SIZE bytes (K, M, G: KiB, MiB, GiB) the log is renamed FILE.1 and a new one begun; 0 = no cap"),
         OptionSpec("name", placeholder: "NAME", value: .text, defaultText: ControlSocketPath.defaultName,
                    summary: "the sign's name: its control socket is $XDG_RUNTIME_DIR/ledmarquee/NAME.sock",
                    commandLineOnly: true),

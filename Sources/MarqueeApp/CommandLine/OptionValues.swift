@@ -116,6 +116,8 @@ enum OptionValues {
                 throw UsageError("'\(label) -' is refused: standard output is the sign; give a file name (or /dev/stderr with 2>FILE)")
             }
             options.events = path
+        case "events-max":
+            options.eventsMax = try byteSize(value, label)
         case "idle-message":
             guard !TerminalText.sanitize(value).allSatisfy({ $0 == " " }) else {
                 throw UsageError("option '\(label)' needs a text to show (leave it out to go dark)")
@@ -203,6 +205,24 @@ enum OptionValues {
             throw UsageError("'\(label)' must be between \(format(range.lowerBound)) and \(format(range.upperBound)), not '\(shown(text))'")
         }
         return value
+    }
+
+    /// `--events-max`: 0 (no cap), or 4K to 1024G in bytes, with an optional
+    /// K, M or G (powers of 1024). Below 4 KiB a file would hold a few records.
+    static func byteSize(_ text: String, _ label: String) throws(UsageError) -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var unit = 1
+        if let last = digits.last?.uppercased().first, let scale = units[last] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        let limit = 1 << 40
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let number = Int(digits),
+              number <= limit / unit, number == 0 || number * unit >= 4096 else {
+            throw UsageError("'\(label)' must be 0 (no cap) or a size from 4K to 1024G (bytes, or K, M, G), not '\(shown(text))'")
+        }
+        return number * unit
     }
 
     private static func count(_ text: String, _ label: String) throws(UsageError) -> Int {

@@ -32,6 +32,9 @@ public struct Options: Sendable, Equatable {
     public var probeInterval = 2.0
     public var idleTimeout = Options.player.idleTimeout
     public var events: String?
+    /// `--events-max`: bytes a regular events-log file may reach before it
+    /// is rotated to `FILE.1`; 0 for no cap (docs/events-log.md).
+    public var eventsMax = EventLog.defaultMaxBytes
     /// `--idle-message`: shown while no message is in its schedule.
     public var idleMessage: String?
     /// `--quiet`: the windows of quiet hours.

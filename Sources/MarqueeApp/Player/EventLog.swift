@@ -9,7 +9,16 @@ import MarqueeCore
 /// (docs/events-log.md, "When the log cannot be written"): `write` says so,
 /// the player shows it on the controls line, and `loss` makes the run end
 /// with a message on stderr and exit status 1.
-final class EventLog {
+///
+/// Bounded on disk (docs/events-log.md, "Repeated records" and "Size and
+/// rotation"): a flood of one kind of record is counted rather than written
+/// (`RecordRateLimiter`), a regular file that would pass `maxBytes` is
+/// renamed to `PATH.1` and a new one started, and `reopen` (SIGUSR1) starts
+/// a new file after logrotate moved the old one.
+///
+/// Used on the event loop's thread only, like its `QueuedWriter` (hence
+/// `@unchecked Sendable`: the loop's timer hands it back to that thread).
+final class EventLog: @unchecked Sendable {
     /// The records that could not be written.
     struct Loss {
         /// Why the last one was not written (strerror, or the queue's bound).
@@ -27,9 +36,22 @@ final class EventLog {
     /// still queued.
     static let finishMilliseconds: Int32 = 1000
 
+    /// `--events-max`'s default: 64 MiB a file, so at most twice that on disk.
+    static let defaultMaxBytes = 64 << 20
+
     let path: String
-    private let fd: Int32
-    private let writer: QueuedWriter
+    /// A regular file grows past this only by rotating (0: no cap).
+    let maxBytes: Int
+    private let loop: EventLoop
+    private var fd: Int32
+    private var writer: QueuedWriter
+    /// Only a regular file is rotated or reopened: a FIFO, a pipe or a
+    /// device has no size to cap and no name logrotate moves.
+    private var isRegularFile: Bool
+    private var limiter = RecordRateLimiter()
+    /// Writes the `suppressed` counts when their window closes, even if no
+    /// record follows.
+    private var summaryTimer: LoopTimer?
     /// Records written, or queued and not (yet) lost.
     private var written = 0
     /// Nil while every record has been written.
@@ -38,21 +60,50 @@ final class EventLog {
     /// FIFO went away while they waited), with the notice to show.
     var onLateLoss: ((String) -> Void)?
 
-    init(path: String, loop: EventLoop = .main) throws(Platform.Failure) {
+    init(path: String, maxBytes: Int = EventLog.defaultMaxBytes, loop: EventLoop = .main) throws(Platform.Failure) {
         self.path = path
+        self.maxBytes = maxBytes
+        self.loop = loop
+        switch Self.open(path) {
+        case .success(let fd): self.fd = fd
+        case .failure(let reason): throw Platform.Failure(message: "\(path): cannot open events log: \(reason)", status: 1)
+        }
+        isRegularFile = Self.isRegularFile(fd)
+        writer = QueuedWriter(fd: fd, loop: loop, limit: EventLog.queueLimit)
+        watchLosses()
+    }
+
+    deinit {
+        writer.onLoss = nil
+        summaryTimer.map(loop.cancel)
+        close(fd)
+    }
+
+    /// Opens `path` for appending; the reason it could not be, else.
+    private static func open(_ path: String) -> Result<Int32, OpenFailure> {
         // O_NONBLOCK: a FIFO nobody reads would otherwise hold the program
         // here forever, before the terminal is even set up (with it, the
         // open fails with ENXIO); and a slow reader never holds the loop
         // (`QueuedWriter`). A regular file's writes do not wait on anyone.
-        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard fd >= 0 else {
-            let code = errno
-            var info = stat()
-            let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
-            let reason = code == ENXIO && isFIFO ? "a FIFO no process is reading" : String(cString: strerror(code))
-            throw Platform.Failure(message: "\(path): cannot open events log: \(reason)", status: 1)
-        }
-        writer = QueuedWriter(fd: fd, loop: loop, limit: EventLog.queueLimit)
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard fd < 0 else { return .success(fd) }
+        let code = errno
+        var info = stat()
+        let isFIFO = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        return .failure(OpenFailure(reason: code == ENXIO && isFIFO ? "a FIFO no process is reading" : String(cString: strerror(code))))
+    }
+
+    private struct OpenFailure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    private static func isRegularFile(_ fd: Int32) -> Bool {
+        var info = stat()
+        return fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    private func watchLosses() {
         writer.onLoss = { [unowned self] code, records in
             // ETIMEDOUT is `finish` giving up on a reader that took nothing.
             let reason = code == ETIMEDOUT ? "the reader stopped reading" : String(cString: strerror(code))
@@ -61,18 +112,91 @@ final class EventLog {
         }
     }
 
-    deinit {
+    /// Starts a new file at `path` (SIGUSR1, after logrotate renamed the
+    /// old one); the message to report when it cannot be opened, and then
+    /// the old file is kept. Nothing happens to a log that is not a
+    /// regular file.
+    func reopen() -> String? {
+        guard isRegularFile else { return nil }
+        switch Self.open(path) {
+        case .failure(let reason):
+            return "\(path): cannot reopen events log: \(reason)"
+        case .success(let newFD):
+            replace(with: newFD)
+            return nil
+        }
+    }
+
+    /// Writes to `newFD` from now on. The old file is regular, so nothing
+    /// of it waits in the writer.
+    private func replace(with newFD: Int32) {
         writer.onLoss = nil
         close(fd)
+        fd = newFD
+        isRegularFile = Self.isRegularFile(newFD)
+        writer = QueuedWriter(fd: newFD, loop: loop, limit: EventLog.queueLimit)
+        watchLosses()
+    }
+
+    /// Makes room for `bytes` more under `maxBytes`: the file is renamed to
+    /// `PATH.1` (replacing the one before) and a new one started. A file
+    /// still empty takes a record larger than the cap whole. Returns why
+    /// the record cannot be written when there is no room to be had.
+    private func makeRoom(for bytes: Int) -> String? {
+        guard maxBytes > 0, isRegularFile else { return nil }
+        var info = stat()
+        // Asked each time: other runs may append to the same file.
+        guard fstat(fd, &info) == 0, info.st_size > 0, Int(info.st_size) + bytes > maxBytes else { return nil }
+        guard rename(path, path + ".1") == 0 else {
+            return "at --events-max, cannot rotate to \(path).1: \(String(cString: strerror(errno)))"
+        }
+        switch Self.open(path) {
+        case .failure(let reason): return "at --events-max, cannot start a new file: \(reason)"
+        case .success(let newFD): replace(with: newFD)
+        }
+        return nil
     }
 
     /// Writes one record, or queues it behind a slow reader; returns why it
     /// could not be written (a full disk, a FIFO whose reader went away, a
     /// reader so slow the queue is full), which `loss` keeps.
+    /// A record of a kind past its rate (`RecordRateLimiter`) is counted
+    /// rather than written, and is no loss: the count is written when its
+    /// second is over (before `quit` at the latest).
     @discardableResult
     func write(_ record: EventRecord, at seconds: Double) -> String? {
+        var failure: String?
+        for summary in record == .quit ? limiter.flush() : limiter.due(at: seconds) {
+            failure = writeLine(summary, at: seconds) ?? failure
+        }
+        guard limiter.admit(record.name, at: seconds) else {
+            scheduleSummary(from: seconds)
+            return failure
+        }
+        return writeLine(record, at: seconds) ?? failure
+    }
+
+    /// A timer for the next count, when one is unsaid and none is set.
+    private func scheduleSummary(from seconds: Double) {
+        guard summaryTimer == nil, let due = limiter.nextDue else { return }
+        summaryTimer = loop.schedule(at: .now + .seconds(max(0, due - seconds))) { [weak self] in
+            guard let self else { return }
+            self.summaryTimer = nil
+            for summary in self.limiter.due(at: due) {
+                if let failure = self.writeLine(summary, at: due) { self.onLateLoss?(EventLog.notice(failure)) }
+            }
+            self.scheduleSummary(from: due)
+        }
+    }
+
+    private func writeLine(_ record: EventRecord, at seconds: Double) -> String? {
+        let line = Array((record.jsonLine(at: seconds) + "\n").utf8)
+        if let reason = makeRoom(for: line.count) {
+            count(lost: 1, reason: reason, accepted: false)
+            return reason
+        }
         let reason: String
-        switch writer.write(Array((record.jsonLine(at: seconds) + "\n").utf8)) {
+        switch writer.write(line) {
         case .written, .queued:
             written += 1
             return nil

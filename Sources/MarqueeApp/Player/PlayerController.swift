@@ -35,8 +35,10 @@ final class PlayerController {
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
-    /// The signal that ended the run (SIGINT, SIGTERM, SIGHUP, SIGQUIT), if
-    /// one did: the program dies of it once the terminal is restored.
+    /// The signal that ended the run (SIGINT, SIGTERM, SIGHUP — also for a
+    /// terminal that went away —, SIGQUIT, or any other whose default action
+    /// ends the process), if one did: the program dies of it once the
+    /// terminal is restored.
     private(set) var endingSignal: TerminalSignal?
     private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
@@ -111,8 +113,10 @@ final class PlayerController {
         }, onEnd: { [weak self] in
             // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
             // SSH session under a shell that traps it): nobody can see the
-            // sign or quit it, so stop rather than draw into the void.
-            MainActor.assumeIsolated { self?.quit() }
+            // sign or quit it, so stop rather than draw into the void. It is
+            // a hang-up, and ends as one (129), not as a quit: a supervisor
+            // that restarts on failure must see a failure.
+            MainActor.assumeIsolated { self?.handle(.hangup) }
         }) }
         let signals = SignalEvents.watch { [weak self] signal in
             MainActor.assumeIsolated { self?.handle(signal) }
@@ -310,9 +314,11 @@ final class PlayerController {
 
     private func handle(_ signal: TerminalSignal) {
         switch signal {
-        case .interrupt, .terminate, .hangup, .quit:
+        case .interrupt, .terminate, .hangup, .quit, .ending:
             if !quitting { endingSignal = signal }
             quit()
+        case .reopenLog:
+            reopenLog()
         case .resize:
             display.updateSize()
             record(.resize(columns: display.columns, rows: display.rows))
@@ -330,6 +336,13 @@ final class PlayerController {
             lastScene = nil
             engine.send(.scene(.active))
         }
+    }
+
+    /// SIGUSR1: the events log is reopened at its path, after logrotate
+    /// moved it (docs/events-log.md, "Rotating the log").
+    private func reopenLog() {
+        guard let log else { return }
+        if let failure = log.reopen() { report(failure) }
     }
 
     /// The power probe and the cue-file change check, each on its own

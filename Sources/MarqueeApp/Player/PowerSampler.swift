@@ -24,10 +24,13 @@ struct PowerSampler {
     /// A probe reading as the conditions the player's policy reads.
     static func conditions(from reading: PowerReading) -> PowerConditions {
         let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description,
-                      reading.daemonProfile?.source, reading.display?.source]
+                      reading.daemonProfile?.source, reading.display?.source,
+                      reading.unreadable.map { "kept, cannot read \($0)" }]
             .compactMap { $0 }
             .joined(separator: "; ")
-        return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: reading.thermalSummary,
+        // A kept reading says so on the status line too (docs/status-line.md).
+        let thermalText = reading.thermalSummary + (reading.unreadable == nil ? "" : " (stale)")
+        return PowerConditions(thermal: reading.thermal, lowPower: reading.lowPower, thermalText: thermalText,
                                powerText: reading.powerSummary, source: source.isEmpty ? "none" : source,
                                batteryPercent: reading.batteryPercent, celsius: reading.hottestCelsius,
                                display: reading.display?.power)

@@ -45,6 +45,10 @@ public enum EventRecord: Sendable, Equatable {
     /// wall time is its `t` plus `offset`; written at start and whenever
     /// either changes.
     case sync(epoch: Double, offset: Double)
+    /// `count` more `record` records than `RecordRateLimiter` lets through
+    /// came in the `seconds` after the first of them, and were not written
+    /// (docs/events-log.md, "Repeated records").
+    case suppressed(record: String, count: Int, seconds: Double)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -69,6 +73,7 @@ public enum EventRecord: Sendable, Equatable {
         case .quiet: "quiet"
         case .link: "link"
         case .sync: "sync"
+        case .suppressed: "suppressed"
         }
     }
 
@@ -133,6 +138,8 @@ public enum EventRecord: Sendable, Equatable {
             json.add("count", count)
         case let .error(message):
             json.add("message", message)
+        case let .suppressed(record, count, seconds):
+            json.add("record", record); json.add("count", count); json.add("seconds", raw: formatSeconds(seconds))
         case .completed, .quit:
             break
         }

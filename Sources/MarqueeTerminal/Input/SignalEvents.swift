@@ -5,10 +5,35 @@ import Glibc
 /// blocked, read from a signalfd), so they are handled on the loop's thread
 /// like any other input and never run code inside a signal handler.
 public enum SignalEvents {
-    static let table: [(Int32, TerminalSignal)] = [
+    /// The signals with a meaning of their own: always watched, even when
+    /// the process started with one of them ignored (a sign that cannot be
+    /// stopped or resized would be worse than one that ignores `nohup`).
+    static let own: [(Int32, TerminalSignal)] = [
         (SIGINT, .interrupt), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGQUIT, .quit),
         (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
     ]
+
+    /// Every other asynchronous signal whose default action ends the
+    /// process (signal(7)): left at its default, it would end the sign with
+    /// the terminal in sign mode, the socket file behind and no `quit`.
+    /// Taken on the loop, each ends the player as SIGTERM does, then the
+    /// process dies of it. Not here: SIGXFSZ (ignored, see `block`), SIGPIPE
+    /// (ignored from the start, `Program`), SIGKILL and
+    /// SIGSTOP (cannot be caught), and the faults (SIGSEGV, SIGBUS, SIGILL,
+    /// SIGTRAP, SIGFPE, SIGABRT, SIGSYS), which the kernel delivers to the
+    /// faulting thread even when blocked: the crash guard's (CCrashGuard.h).
+    static var ending: [Int32] {
+        [SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU]
+            + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
+
+    /// What `block` blocked and `watch` reads: the own signals, SIGUSR1, and
+    /// the ending ones, less those the process started with ignored (their
+    /// default action was not going to end it: a parent chose so). Taken
+    /// once, at the first use, which is `block`, before anything changes a
+    /// disposition.
+    static let table: [(Int32, TerminalSignal)] = own
+        + ([(SIGUSR1, .reopenLog)] + ending.map { ($0, TerminalSignal.ending($0)) }).filter { !SignalSource.isIgnored($0.0) }
 
     /// Blocks the player's signals and gives them our handler. Must run
     /// before ncurses starts (ncurses installs its own handlers only for
@@ -23,6 +48,10 @@ public enum SignalEvents {
         assert(EventLoop.main.usesDispatchFallback || SignalSource.threadsInProcess() ?? 1 == 1,
                "signals blocked after a second thread started")
         SignalSource.block(table.map(\.0))
+        // A write past `ulimit -f` then fails with EFBIG, which the events
+        // log reports like a full disk (docs/events-log.md), instead of the
+        // signal ending the sign in the middle of a frame.
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Delivers the signals blocked by `block` to `handler`, on `loop`'s
@@ -37,7 +66,8 @@ public enum SignalEvents {
 
     /// The signal number of `signal`, for ending the process by it.
     public static func number(of signal: TerminalSignal) -> Int32? {
-        table.first { $0.1 == signal }?.0
+        if case .ending(let number) = signal { return number }
+        return table.first { $0.1 == signal }?.0
     }
 
     /// Stops this process the way Ctrl-Z would (after the terminal has been

@@ -26,6 +26,8 @@ public struct SysfsReader: Sendable {
 
     /// The directory that stands for `/sys`.
     public let root: String
+    /// What the reads since the probe last looked could and could not reach.
+    public let access = SysfsAccessLog()
 
     public init(root: String) {
         var root = root
@@ -41,8 +43,12 @@ public struct SysfsReader: Sendable {
     public func text(_ relativePath: String) -> String? {
         // O_NONBLOCK: a FIFO planted in a fixture tree must not hang the probe.
         let fd = open(path(relativePath), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            access.failed(relativePath, code: errno)
+            return nil
+        }
         defer { close(fd) }
+        access.readable(relativePath)
 
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -71,8 +77,12 @@ public struct SysfsReader: Sendable {
     /// names (sysfs has none; fixture trees use `.gitkeep` to keep empty
     /// directories in git). Empty when the directory is missing or unreadable.
     public func entries(_ relativeDir: String) -> [String] {
-        guard let dir = opendir(path(relativeDir)) else { return [] }
+        guard let dir = opendir(path(relativeDir)) else {
+            access.failed(relativeDir, code: errno)
+            return []
+        }
         defer { closedir(dir) }
+        access.readable(relativeDir)
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in

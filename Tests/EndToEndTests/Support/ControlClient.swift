@@ -1,60 +1,66 @@
 import Foundation
 import Glibc
 
-/// A raw connection to a sign's control socket, for tests that send many
-/// requests (a process of `ledmarquee send` each would take minutes) or
-/// requests `send` cannot make. Blocking, each read bounded by 10 s.
+/// A raw control-socket client (docs/control.md): sends a batch of request
+/// lines and reads their replies before the next batch (it reads what it
+/// is sent, as a well-behaved client does); blocking, with a read
+/// timeout so a deaf sign fails the test instead of hanging it.
 final class ControlClient {
-    private let fd: Int32
-    private var buffer: [UInt8] = []
+    let fd: Int32
+    private var pending: [UInt8] = []
 
-    init(path: String) throws {
+    init(path: String, timeoutSeconds: Int = 10) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw E2EFailure("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (offset, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[offset] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        var address = unixSocketAddress(path)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            Glibc.close(fd)
-            throw E2EFailure("connect \(path): \(reason)")
+            close(fd)
+            throw E2EFailure("connect \(path): \(String(cString: strerror(errno)))")
         }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Sends one request line and returns the reply line, parsed.
-    func request(_ object: [String: Any]) throws -> [String: Any] {
-        var line = try JSONSerialization.data(withJSONObject: object)
-        line.append(UInt8(ascii: "\n"))
-        try line.withUnsafeBytes { raw in
-            var sent = 0
-            while sent < raw.count {
-                let count = send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-                guard count > 0 else { throw E2EFailure("send: \(String(cString: strerror(errno)))") }
-                sent += count
-            }
-        }
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let reply = Data(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                guard let object = try JSONSerialization.jsonObject(with: reply) as? [String: Any] else {
-                    throw E2EFailure("not a reply: \(String(decoding: reply, as: UTF8.self))")
-                }
-                return object
-            }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            guard count > 0 else { throw E2EFailure("no reply: \(count < 0 ? String(cString: strerror(errno)) : "closed")") }
-            buffer += chunk[..<count]
-        }
-    }
+    deinit { close(fd) }
 
-    func close() { Glibc.close(fd) }
+    /// Sends `lines` and returns their replies.
+    func exchange(_ lines: [String]) throws -> [String] {
+        let request = Array(lines.map { $0 + "\n" }.joined().utf8)
+        var offset = 0
+        while offset < request.count {
+            let written = request[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw E2EFailure("write: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        var replies: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while replies.count < lines.count {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                replies.append(String(decoding: pending[..<newline], as: UTF8.self))
+                pending.removeSubrange(...newline)
+                continue
+            }
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { throw E2EFailure("read after \(replies.count) replies: \(count == 0 ? "end" : String(cString: strerror(errno)))") }
+            pending += buffer[..<count]
+        }
+        return replies
+    }
+}
+
+/// The address of the Unix socket at `path` (at most 107 bytes).
+func unixSocketAddress(_ path: String) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        raw.copyBytes(from: bytes)
+        raw[bytes.count] = 0
+    }
+    return address
 }

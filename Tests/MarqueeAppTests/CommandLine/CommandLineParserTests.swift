@@ -112,7 +112,8 @@ struct CommandLineParserTests {
             case .choice(let choices): choices[0]
             case .number: spec.long == "speed" ? "10" : "3"
             case .file, .directory, .text:
-                spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker" : "some-file"
+                spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker"
+                    : spec.long == "events-max" ? "64M" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
