@@ -30,7 +30,8 @@ enum FontLoader {
     /// The whole file, at most ``maximumFileSize`` bytes.
     static func readBytes(path: String) throws(FontError) -> [UInt8] {
         do {
-            return try Platform.readAll(path, limit: maximumFileSize, dashIsStandardInput: false)
+            // A FIFO would hang the start waiting for a writer; a device may never end.
+            return try Platform.readAll(path, limit: maximumFileSize, dashIsStandardInput: false, regularFileOnly: true)
         } catch {
             throw FontError(file: path, line: nil, kind: error == .tooLarge ? .tooLarge : .unreadable,
                             detail: "cannot read font: \(error.reason(limit: maximumFileSize))")

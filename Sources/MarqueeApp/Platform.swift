@@ -87,6 +87,9 @@ enum Platform {
         /// A FIFO, socket or device where only a regular file will do.
         case notRegularFile
         case tooLarge
+        /// A file of the kernel's (/proc, /sys, debugfs…), which a read
+        /// may change: `{file:/proc/kmsg}` would consume the kernel's log.
+        case kernelFile
     }
 
     /// Reads at most `limit` bytes from a path ("-" is standard input when
@@ -128,12 +131,14 @@ enum Platform {
         }
     }
 
-    /// `readAll` for the cue file, with its messages ("-" is standard input).
-    static func readBounded(_ path: String, limit: Int, regularFileOnly: Bool = false) throws(Failure) -> [UInt8] {
+    /// `readAll` with its messages ("-" is standard input), which name
+    /// `what` is read: a cue file unless said otherwise.
+    static func readBounded(_ path: String, limit: Int, regularFileOnly: Bool = false,
+                            what: String = "cue file") throws(Failure) -> [UInt8] {
         do {
             return try readAll(path, limit: limit, dashIsStandardInput: true, regularFileOnly: regularFileOnly)
         } catch {
-            throw Failure(message: "\(displayName(path)): cannot read cue file: \(error.reason(limit: limit))", status: 1)
+            throw Failure(message: "\(displayName(path)): cannot read \(what): \(error.reason(limit: limit))", status: 1)
         }
     }
 
@@ -151,6 +156,7 @@ extension Platform.ReadError {
         case .system(let code): String(cString: strerror(code))
         case .directory: String(cString: strerror(EISDIR))
         case .notRegularFile: "not a regular file"
+        case .kernelFile: "a kernel file (/proc, /sys), which reading may change; not read"
         case .tooLarge: limit >= 1 << 20 ? "larger than \(limit >> 20) MB" : "larger than \(limit >> 10) KiB"
         }
     }

@@ -121,10 +121,12 @@ public enum Program {
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
         let reloader = options.file.flatMap { path in
-            path == "-" || feed != nil ? nil : CueReloader(path: path) { path throws(Platform.Failure) in
+            path == "-" || feed != nil ? nil : CueReloader(path: path, read: { path throws(Platform.Failure) in
                 // On the event loop: never wait on a FIFO or a device.
-                try loadCueFile(path, seconds: options.seconds, regularFileOnly: true).cues
-            }
+                try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: true)
+            }, parse: { bytes throws(Platform.Failure) in
+                try parseCueFile(bytes, path: path, seconds: options.seconds).cues
+            })
         }
         let display: any SignDisplay
         do {
@@ -273,6 +275,12 @@ public enum Program {
     static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false,
                             format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
         let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
+        return try parseCueFile(bytes, path: path, seconds: seconds, format: format)
+    }
+
+    /// The bytes of the cue file at `path` (read already) as cues.
+    static func parseCueFile(_ bytes: [UInt8], path: String, seconds: Double,
+                             format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
         let name = path == "-" ? "standard input" : path
         let isDeck = path == "-" || format != .auto ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
         do {

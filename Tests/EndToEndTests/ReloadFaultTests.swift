@@ -68,3 +68,26 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd.ReloadFaults {
+    @Test("content that arrives with mode 000 is loaded once it becomes readable, though the file does not change again")
+    func unreadableThenReadable() async throws {
+        // Run as nobody: root reads a mode 000 file.
+        let sign = try HeadlessSign.start("reload-000", arguments: ["-s", "20", "--no-control"], cues: "ONE\nTWO\n", control: false, user: 65_534)
+        defer { sign.close() }
+        try await sign.waitForEvent("first cue") { $0.name == "cue" }
+        let path = sign.directory.appendingPathComponent("cues.txt").path
+        let new = sign.directory.appendingPathComponent("cues.new").path
+        try writeFile("ONE\nTWO\nTHREE\n", to: URL(fileURLWithPath: new))
+        #expect(chmod(new, 0) == 0 && rename(new, path) == 0)
+        let error = try await sign.waitForEvent("the failed read", timeout: 6) {
+            $0.name == "error" && ($0.string("message") ?? "").hasPrefix("cues.txt: reload failed, kept the previous cues: ")
+        }
+        #expect((error.string("message") ?? "").hasSuffix("Permission denied"), "\(error)")
+        #expect(chmod(path, 0o644) == 0)
+        // Checked every 2 s at the full tier: the next check reads it.
+        let reload = try await sign.waitForEvent("the reload", timeout: 6) { $0.name == "reload" }
+        #expect(reload.int("count") == 3, "\(reload)")
+        #expect(sign.events().filter { $0.name == "error" }.count == 1, "the failure said once: \(sign.diagnostics())")
+    }
+}

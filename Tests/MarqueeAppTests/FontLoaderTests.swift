@@ -33,16 +33,20 @@ struct FontLoaderTests {
         #expect(directory?.description == "/: cannot read font: Is a directory")
     }
 
-    @Test("an endless device is cut off at the size limit")
-    func endlessInput() {
-        let error = #expect(throws: FontError.self) { _ = try FontLoader.readBytes(path: "/dev/zero") }
-        #expect(error?.kind == .tooLarge)
-        #expect(error?.description == "/dev/zero: cannot read font: larger than 64 MB")
-    }
-
-    @Test("an empty file is reported as empty")
-    func emptyDevice() {
-        let error = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: "/dev/null") }
-        #expect(error?.description == "/dev/null: file is empty")
+    @Test("a FIFO or a device is refused before a byte is read: a FIFO hung the start, waiting for a writer", arguments: ["/dev/zero", "/dev/null", "fifo"])
+    func notRegular(name: String) throws {
+        var path = name
+        var directory: String?
+        if name == "fifo" {
+            var template = Array("/tmp/ledmarquee-font-XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+            directory = String(cString: made)
+            path = directory! + "/font.bdf"
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        defer { if let directory { unlink(path); rmdir(directory) } }
+        let error = #expect(throws: FontError.self) { _ = try FontLoader.loadFont(path: path) }
+        #expect(error?.kind == .unreadable)
+        #expect(error?.description == "\(path): cannot read font: not a regular file")
     }
 }

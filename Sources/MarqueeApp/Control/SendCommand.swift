@@ -35,6 +35,12 @@ enum SendCommand {
             return 1
         }
         let path = location.path
+        do throws(ControlSocketPath.Failure) {
+            try SignTrust.checkBeforeConnecting(location, uid: getuid())
+        } catch {
+            Platform.writeError("ledmarquee: \(error.message)")
+            return 1
+        }
         let fd = UnixSocket.stream(blocking: true)
         guard fd >= 0 else {
             Platform.writeError("ledmarquee: socket: \(String(cString: strerror(errno)))")
@@ -56,6 +62,12 @@ enum SendCommand {
             return 1
         case let code:
             Platform.writeError("ledmarquee: \(path): \(String(cString: strerror(code)))")
+            return 1
+        }
+        do throws(ControlSocketPath.Failure) {
+            try SignTrust.checkPeer(fd, path: path, uid: getuid())
+        } catch {
+            Platform.writeError("ledmarquee: \(error.message)")
             return 1
         }
         if parsed.command != "watch" {

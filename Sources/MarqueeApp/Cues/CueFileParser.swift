@@ -37,6 +37,7 @@ public enum CueFileParser {
         var cues: [Cue] = []
         var notes: [String] = []
         var lineNumber = 0
+        var textBytes = 0
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = Array(rawLine)
@@ -45,7 +46,10 @@ public enum CueFileParser {
                 notes.append("\(name):\(lineNumber): line cut to \(maximumLineBytes) bytes")
             }
             switch textLine(line, seconds: defaultSeconds) {
-            case .cue(let cue): cues.append(cue)
+            case .cue(let cue):
+                cues.append(cue)
+                textBytes += FlowLimits.textBytes(of: cue)
+                try checkFlowLimits(count: cues.count, bytes: textBytes, name: name)
             case .skipped: continue
             case .invalidUTF8: throw ParseError("\(name):\(lineNumber): not valid UTF-8 text")
             }
@@ -107,8 +111,11 @@ public enum CueFileParser {
 
     /// A deck's entries already parsed as JSON (a control request's inline deck).
     static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+        // Refused before a single cue is made (docs/limits.md).
+        try checkFlowLimits(count: entries.count, bytes: 0, name: name)
         var cues: [Cue] = []
         var notes: [String] = []
+        var textBytes = 0
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
             // A deck's texts get the bound of a text file's lines.
@@ -152,9 +159,17 @@ public enum CueFileParser {
             default:
                 throw ParseError("\(place): must be a string or an object with \"text\"")
             }
+            textBytes += FlowLimits.textBytes(of: cues[cues.count - 1])
+            try checkFlowLimits(count: cues.count, bytes: textBytes, name: name)
         }
         guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
         return Result(cues: cues, notes: notes)
+    }
+
+    /// A deck the sign could not hold is refused whole, as it is read,
+    /// so a hostile one never becomes a million cues (docs/limits.md).
+    private static func checkFlowLimits(count: Int, bytes: Int, name: String) throws(ParseError) {
+        if let refusal = FlowLimits.deckRefusal(count: count, bytes: bytes) { throw ParseError("\(name): \(refusal)") }
     }
 
     /// A key from the file, as a note quotes it: escaped, since notes reach

@@ -4,6 +4,13 @@ import MarqueeCore
 /// Notices when the cue file changed on disk and re-reads it, so a sign can
 /// be updated by editing its file (docs/motion-policy.md: the check's interval follows the
 /// quality tier). A file that became unreadable or empty keeps the old flow.
+///
+/// A file that could not be *read* (no permission yet, out of file
+/// descriptors, gone for a moment) is read again at every check until it
+/// is, whether or not it changes: content written with mode 000 and made
+/// readable later, which changes neither its size nor its time, must still
+/// arrive (issue 24). A failure is said once, until it changes; content
+/// that was read and could not be parsed waits for the file to change.
 final class CueReloader {
     enum Outcome: Equatable {
         case unchanged
@@ -12,8 +19,11 @@ final class CueReloader {
     }
 
     private let path: String
-    private let load: (String) throws(Platform.Failure) -> [Cue]
+    private let read: (String) throws(Platform.Failure) -> [UInt8]
+    private let parse: ([UInt8]) throws(Platform.Failure) -> [Cue]
     private var signature: FileSignature?
+    /// The last read's failure, while the file stays unread.
+    private var unread: String?
 
     /// What identifies a version of the file without reading it.
     private struct FileSignature: Equatable {
@@ -26,18 +36,32 @@ final class CueReloader {
         }
     }
 
-    init(path: String, load: @escaping (String) throws(Platform.Failure) -> [Cue]) {
+    init(path: String, read: @escaping (String) throws(Platform.Failure) -> [UInt8],
+         parse: @escaping ([UInt8]) throws(Platform.Failure) -> [Cue]) {
         self.path = path
-        self.load = load
+        self.read = read
+        self.parse = parse
         signature = CueReloader.signature(of: path)
     }
 
     func check() -> Outcome {
         let current = CueReloader.signature(of: path)
-        guard current != signature else { return .unchanged }
+        let changed = current != signature
+        guard changed || unread != nil else { return .unchanged }
         signature = current
+        let bytes: [UInt8]
         do {
-            return .changed(try load(path))
+            bytes = try read(path)
+        } catch {
+            let message = CueReloader.failureMessage(path: path, reason: error.message)
+            // Read again next time; said again only when something changed.
+            let said = unread
+            unread = message
+            return changed || message != said ? .failed(message) : .unchanged
+        }
+        unread = nil
+        do {
+            return .changed(try parse(bytes))
         } catch {
             return .failed(CueReloader.failureMessage(path: path, reason: error.message))
         }

@@ -5,15 +5,15 @@ import MarqueeCore
 /// `--latest`, only the newest line (docs/cue-flow.md, "Live input").
 struct LiveCueList: Equatable {
     /// Lines kept from a stream that never ends (`tail -f log`).
-    static let maximumCues = 1_000
+    static let maximumCues = FlowLimits.maximumCues
     /// Lines dropped at once when the bound is passed. Dropping shifts every
     /// index, and the advance wait is keyed by the current message's index
     /// (docs/condition-ids.md), so dropping one line per new line would
     /// restart the wait on every line of a busy feed: this many at a time
     /// restart it at most once per that many lines.
     static let dropChunk = 100
-    /// Text kept, as for a cue file.
-    static let maximumBytes = Program.maximumCueFileBytes
+    /// Text kept: as much as any flow may hold.
+    static let maximumBytes = FlowLimits.maximumTextBytes
 
     let latestOnly: Bool
     private(set) var cues: [Cue] = []
@@ -70,6 +70,6 @@ struct LiveCueList: Equatable {
     }
 
     private static func size(of cue: Cue) -> Int {
-        cue.text.utf8.count + (cue.caption?.utf8.count ?? 0)
+        FlowLimits.textBytes(of: cue)
     }
 }

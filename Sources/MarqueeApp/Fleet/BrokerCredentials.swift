@@ -27,7 +27,7 @@ struct BrokerCredentials: Equatable, Sendable {
         if let passwordFile {
             let bytes: [UInt8]
             do {
-                bytes = try Platform.readBounded(passwordFile, limit: maximumFileBytes, regularFileOnly: true)
+                bytes = try Platform.readBounded(passwordFile, limit: maximumFileBytes, regularFileOnly: true, what: "password file")
             } catch {
                 throw Failure(message: error.message)
             }

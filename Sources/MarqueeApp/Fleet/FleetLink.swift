@@ -25,6 +25,8 @@ final class FleetLink: @unchecked Sendable {
         /// The connection failed or was lost: the sign plays on alone.
         case down(reason: String)
         case message(topic: String, payload: [UInt8], retained: Bool)
+        /// A message too large to take, refused unread.
+        case oversized(topic: String, bytes: Int)
     }
 
     /// Why the link cannot be set up, as one line.
@@ -279,6 +281,8 @@ final class FleetLink: @unchecked Sendable {
             onNews?(.up)
         case .message(let topic, let payload, let retained):
             onNews?(.message(topic: topic, payload: payload, retained: retained))
+        case .oversized(let topic, let bytes):
+            onNews?(.oversized(topic: topic, bytes: bytes))
         case .disconnected, .published, .subscribed:
             break  // a loss shows as a failed read, write or misc call
         }

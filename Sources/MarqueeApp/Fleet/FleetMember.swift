@@ -90,6 +90,9 @@ final class FleetMember {
         case .down(let reason):
             player.send(.brokerLink(.down))
             player.report(reason)
+        case .oversized(let topic, let bytes):
+            guard link.topics.kind(of: topic) != nil else { return }
+            player.report("\(topic): message of \(bytes) bytes refused (at most \(MosquittoClient.maximumPayloadBytes))")
         case .message(let topic, let payload, _):
             guard let kind = link.topics.kind(of: topic) else { return }
             if kind == .deck, payload == playing { return }

@@ -17,10 +17,17 @@ final class MosquittoClient: @unchecked Sendable {
         case connected(code: Int32)
         case disconnected(code: Int32)
         case message(topic: String, payload: [UInt8], retained: Bool)
+        /// A message larger than ``maximumPayloadBytes``, not copied.
+        case oversized(topic: String, bytes: Int)
         /// A QoS 1 message was acknowledged (PUBACK).
         case published(messageID: Int32)
         case subscribed(messageID: Int32)
     }
+
+    /// The largest message copied out of libmosquitto: the largest a
+    /// fleet takes (a deck, `FleetPayload.maximumDeckBytes`; a command
+    /// is at most 64 KiB).
+    static let maximumPayloadBytes = FleetPayload.maximumDeckBytes
 
     let handle: OpaquePointer
     /// Called for every event, on the thread that made the call.
@@ -56,6 +63,12 @@ final class MosquittoClient: @unchecked Sendable {
         mosquitto_message_callback_set(handle) { _, object, message in
             guard let client = MosquittoClient.from(object), let message = message?.pointee, let topic = message.topic else { return }
             let count = Int(max(0, message.payloadlen))
+            // Refused before a copy is made: a 64 MB retained deck, copied
+            // and then parsed, took the sign to 289 MB (issue 24).
+            guard count <= MosquittoClient.maximumPayloadBytes else {
+                client.onEvent?(.oversized(topic: String(cString: topic), bytes: count))
+                return
+            }
             let payload = count == 0 || message.payload == nil ? []
                 : Array(UnsafeRawBufferPointer(start: message.payload, count: count))
             client.onEvent?(.message(topic: String(cString: topic), payload: payload, retained: message.retain))

@@ -137,7 +137,15 @@ final class PlayerController {
         // brought (docs/cue-flow.md, "Live input").
         feed?.follow { [weak self] update in
             guard let self else { return }
-            if let input = update.input { self.engine.send(input) }
+            if case .remote(let command)? = update.input, let list = update.cues {
+                // Lines `add`ed from the socket may have filled the flow
+                // (docs/limits.md); the live list alone is within it.
+                var outcome: RemoteOutcome?
+                self.engine.send(command) { outcome = $0 }
+                if case .refused? = outcome { self.engine.send(.cuesReplaced(list)) }
+            } else if let input = update.input {
+                self.engine.send(input)
+            }
             update.notes.forEach { self.report($0) }
         }
         await withCheckedContinuation { quitContinuation = $0 }
@@ -242,7 +250,12 @@ final class PlayerController {
     private func perform(_ effects: [PlayerEffect]) {
         for effect in effects {
             switch effect {
-            case .log(let entry): record(entry)
+            case .log(let entry):
+                record(entry)
+                switch entry {
+                case .load, .reload: MemoryRelease.afterCuesDropped()
+                default: break
+                }
             case .quit: quit()
             case .probePower: readPower()
             }

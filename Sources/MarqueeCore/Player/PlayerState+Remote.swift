@@ -53,9 +53,11 @@ extension PlayerState {
             return (.cleared(true), endInterrupt(reason: "clear", at: t))
         case .add(let newCues):
             guard !newCues.isEmpty else { return (.refused("nothing to add: no cues"), []) }
+            if let refusal = FlowLimits.refusal(adding: newCues, to: cues) { return (.refused(refusal), []) }
             return (.done, append(newCues, at: t))
         case .load(let newCues, let epoch):
             guard !newCues.isEmpty else { return (.refused("nothing to load: no cues"), []) }
+            if let refusal = FlowLimits.refusal(adding: newCues, to: []) { return (.refused(refusal), []) }
             return (.done, load(newCues, epoch: epoch, at: t))
         }
     }

@@ -102,18 +102,16 @@ public struct FrameModel: Sendable, Equatable {
         guard (0..<rows).contains(row) else { return column }
         // Cells that would stand left of the frame are skipped in one step.
         let first = max(0, from) + max(0, -column)
-        var index = line.firstScalar(atOrAfterCell: first)
-        guard index < line.scalars.count else { return max(0, column) + max(0, line.width - first) }
-        var x = max(0, column) + line.starts[index] - first
-        while index < line.scalars.count {
-            let width = line.cells(at: index)
-            if x + width > columns { break }
-            self[row, x] = Cell(line.scalars[index], foreground: .text(tone))
-            if width == 2 { self[row, x + 1] = .continuation }
-            x += width
-            index += 1
+        let origin = max(0, column) - first
+        var end: Int?
+        for drawn in line.cells(fromCell: first) {
+            let x = origin + drawn.start
+            if x + drawn.width > columns { return x }
+            self[row, x] = Cell(drawn.scalar, foreground: .text(tone))
+            if drawn.width == 2 { self[row, x + 1] = .continuation }
+            end = x + drawn.width
         }
-        return x
+        return end ?? max(0, column) + max(0, line.width - first)
     }
 
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {

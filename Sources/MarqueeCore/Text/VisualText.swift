@@ -54,6 +54,10 @@ public enum VisualText {
     /// it comes, left to right, combining marks on the cell before them.
     /// Call it once per text and keep the result; it runs FriBidi.
     public static func displayString(_ logical: String) -> String {
+        // ASCII within the bound is drawn as written: hand back the same
+        // string, whose storage a cue then shares with its text rather
+        // than keeping a second copy (issue 24).
+        if logical.utf8.count <= maximumScalars, logical.utf8.allSatisfy({ $0 < 0x80 }) { return logical }
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars(logical))
         return String(view)

@@ -18,6 +18,7 @@ final class HeadlessSign {
     var stdoutPath: String { directory.appendingPathComponent("stdout").path }
     var stderrPath: String { directory.appendingPathComponent("stderr").path }
 
+    /// `user`: the uid it runs as (setpriv), else the test's.
     /// `arguments` come after `--headless`, `--events` and, unless
     /// `control` is false, `--control` with the private socket. `cues` is
     /// written to `cues.txt` in the directory and given with `-f`. `closedStandardStreams` starts it with
@@ -26,7 +27,7 @@ final class HeadlessSign {
     /// the rest, so the pid stays the sign's) goes in front of `setsid`.
     static func start(_ label: String, arguments: [String], cues: String? = nil, control: Bool = true,
                       closedStandardStreams: Bool = false, environment extra: [String: String] = [:],
-                      launcher: [String] = []) throws -> HeadlessSign {
+                      launcher: [String] = [], user: UInt32? = nil) throws -> HeadlessSign {
         // Directly in /tmp: a control socket's path must stay within 107 bytes.
         let directory = try E2E.makeShortDirectory(label)
         do {
@@ -35,6 +36,13 @@ final class HeadlessSign {
             let binary = try E2E.binaryPath()
             let setsid = try E2E.which("setsid")
             var words = [binary, "--headless", "--events", directory.appendingPathComponent("events.jsonl").path]
+            if let user {
+                // Another user (the tests run as root, whom no file mode
+                // stops): the directory becomes theirs, and setpriv execs
+                // the sign in place, so the pid is still the sign's.
+                guard chown(directory.path, user, user) == 0 else { throw E2EFailure("chown \(directory.path): \(String(cString: strerror(errno)))") }
+                words = [try E2E.which("setpriv"), "--reuid=\(user)", "--regid=\(user)", "--clear-groups"] + words
+            }
             if control { words += ["--control", directory.appendingPathComponent("control.sock").path] }
             if cues != nil { words += ["-f", cueFile.path] }
             words += arguments

@@ -22,6 +22,9 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
         return
     }
     require(!result.cues.isEmpty, "a parsed cue file has at least one cue")
+    // What a sign can hold (docs/limits.md): more is refused, never played.
+    require(result.cues.count <= FlowLimits.maximumCues, "at most 1,000 cues", "\(result.cues.count)")
+    require(FlowLimits.textBytes(of: result.cues) <= FlowLimits.maximumTextBytes, "at most 4 MiB of text")
     if let epoch = result.epoch {
         // What --sync reckons from: years 1970 to 9999, never NaN or huge.
         require(isDeck, "only a deck has an epoch")

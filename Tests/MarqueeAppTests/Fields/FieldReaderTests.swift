@@ -83,4 +83,20 @@ struct FieldReaderTests {
         #expect(throws: Platform.ReadError.notRegularFile) { try FirstLineReader.firstLine(of: fifo) }
         #expect(throws: Platform.ReadError.directory) { try FirstLineReader.firstLine(of: dir.path) }
     }
+
+    @Test("kernel files are never read, even through a link: /proc (kmsg would be consumed), /sys; devices are refused", arguments: [
+        "/proc/version", "/proc/self/status", "/proc/kmsg", "/sys/kernel/uevent_seqnum",
+    ])
+    func kernelFiles(path: String) throws {
+        guard access(path, F_OK) == 0 else { return }  // not on this machine
+        #expect(throws: Platform.ReadError.kernelFile) { try FirstLineReader.firstLine(of: path) }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fields-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("innocent").path
+        #expect(symlink(path, link) == 0)
+        #expect(throws: Platform.ReadError.kernelFile) { try FirstLineReader.firstLine(of: link) }
+        #expect(throws: Platform.ReadError.notRegularFile) { try FirstLineReader.firstLine(of: "/dev/null") }
+        #expect(FieldReader.fileReason(path, .kernelFile) == "\(path): cannot read {file:\(path)}: a kernel file (/proc, /sys), which reading may change; not read")
+    }
 }

@@ -67,7 +67,8 @@ struct BrokerCredentialsTests {
         warnings = []
         _ = try BrokerCredentials.resolve(passwordFile: directory + "/pw", environment: [:], warnings: &warnings)
         #expect(warnings.isEmpty)
-        #expect(throws: BrokerCredentials.Failure.self) {
+        #expect(throws: BrokerCredentials.Failure(message: "\(directory)/missing: cannot read password file: No such file or directory"),
+                "named a password file, not a cue file") {
             try BrokerCredentials.resolve(passwordFile: directory + "/missing", environment: [:], warnings: &warnings)
         }
         #expect(throws: BrokerCredentials.Failure.self) {

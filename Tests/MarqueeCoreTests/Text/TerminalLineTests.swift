@@ -35,10 +35,24 @@ struct TerminalLineTests {
     func measure() {
         let line = TerminalLine("日本 é\u{301}")
         #expect(line.width == 6, "2 + 2 + 1 + 1: the mark takes no cell")
-        #expect(line.firstScalar(atOrAfterCell: 2) == 1)
-        #expect(line.firstScalar(atOrAfterCell: 3) == 2)
-        #expect(line.firstScalar(atOrAfterCell: 99) == line.scalars.count)
+        #expect(Array(line.cells(fromCell: 2)).first == .init(scalar: "本", start: 2, width: 2))
+        #expect(Array(line.cells(fromCell: 3)).first == .init(scalar: " ", start: 4, width: 1))
+        #expect(Array(line.cells(fromCell: 0)).map(\.scalar) == ["日", "本", " ", "é"])
+        #expect(Array(line.cells(fromCell: 99)).first == nil)
         #expect(TerminalLine("A") == "A")
+    }
+
+    @Test("a line longer than many marks: every window from every cell is the shifted string's")
+    func longLine() {
+        // Wide, narrow and zero-width scalars across several mark strides.
+        let text = String(repeating: "ab日e\u{301}本 ", count: 60)
+        let line = TerminalLine(text)
+        #expect(line.width == TerminalText.cellWidth(of: text))
+        for from in stride(from: 0, through: line.width + 1, by: 7) {
+            var frame = FrameModel(columns: 20, rows: 1)
+            frame.write(line, fromCell: from, row: 0, column: 0)
+            #expect(frame == Self.reference(text, column: -from, width: 20), "from \(from)")
+        }
     }
 
     @Test("a scrolling caption shows caption, gap, caption: the same cells as the repeated string", arguments: [
