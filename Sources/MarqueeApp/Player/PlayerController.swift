@@ -88,7 +88,12 @@ final class PlayerController {
         }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         // Headless, nothing is drawn: no frame is even composed.
-        if engine.state.settings.drawsFrames { engine.onFrame = { [weak self] in self?.render() } }
+        if engine.state.settings.drawsFrames {
+            engine.onFrame = { [weak self] in self?.render() }
+            // However many inputs arrive, the terminal gets at most the
+            // fastest frame rate's frames (docs/architecture.md).
+            engine.frameInterval = .seconds(1) / 60
+        }
         engine.measure = { [weak self] state in self?.measure(state) }
         let engine = engine
         let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
