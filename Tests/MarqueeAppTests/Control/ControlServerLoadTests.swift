@@ -54,9 +54,7 @@ struct ControlServerLoadTests {
         #expect(executedBeforeReading < count, "not everything was executed while nobody read (\(executedBeforeReading))")
         #expect(replies == count, "every request answered: \(replies) of \(count)")
         #expect(fixture.handled.load() == replies, "executed exactly what was answered")
-        client.close()
-        #expect(await fixture.eventually { fixture.server.connectionCount == 0 })
-        await fixture.finish()
+        await fixture.close([client])
     }
 
     @Test("a request that trickles in, a byte at a time, is closed after the request time, however busy it looks")
@@ -87,10 +85,7 @@ struct ControlServerLoadTests {
             #expect(steady.line() == #"{"ok":true}"#)
             try await Task.sleep(for: .milliseconds(300))
         }
-        steady.close()
-        slow.close()
-        #expect(await fixture.eventually { fixture.server.connectionCount == 0 })
-        await fixture.finish()
+        await fixture.close([steady, slow])
     }
 
     @Test("every ordinary slot held by a silent client: a whole request sent at once is still answered, in a spare slot")
@@ -112,9 +107,7 @@ struct ControlServerLoadTests {
         let started = ContinuousClock.now
         #expect(dawdler.line() == #"{"ok":false,"error":"request not complete within 0.5 s"}"#)
         #expect(dawdler.closedByServer() && started.duration(to: .now) < .seconds(2))
-        (holders + [dawdler]).forEach { $0.close() }
-        #expect(await fixture.eventually { fixture.server.connectionCount == 0 })
-        await fixture.finish()
+        await fixture.close(holders + [dawdler])
 
         // Both spare slots held too (by clients with time to spare): the next is refused.
         limits.quickSeconds = 60
@@ -125,9 +118,7 @@ struct ControlServerLoadTests {
         refused.send("{\"cmd\":\"next\"}\n")
         #expect(refused.line() == #"{"ok":false,"error":"too many connections (at most 4)"}"#)
         #expect(refused.closedByServer())
-        (all + [refused]).forEach { $0.close() }
-        #expect(await full.eventually { full.server.connectionCount == 0 })
-        await full.finish()
+        await full.close(all + [refused])
     }
 
     @Test("every slot held by a watcher: a command is answered; a new watcher is refused; with the spare slots held too, a command takes the oldest watcher's place")
@@ -165,9 +156,7 @@ struct ControlServerLoadTests {
         #expect(watchers[0].closedByServer(), "the oldest watcher gave way")
         await fixture.onLoop { fixture.server.broadcast(#"{"t":1.000,"event":"quit"}"#) }
         #expect(watchers[1].line() == #"{"t":1.000,"event":"quit"}"# && watchers[2].line() == #"{"t":1.000,"event":"quit"}"#)
-        (watchers + typing + [late]).forEach { $0.close() }
-        #expect(await fixture.eventually { fixture.server.connectionCount == 0 })
-        await fixture.finish()
+        await fixture.close(watchers + typing + [late])
     }
 
     @Test("watch, then the client shuts its writing side: records go on until it closes")

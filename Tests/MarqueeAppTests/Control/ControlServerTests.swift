@@ -52,6 +52,14 @@ struct ControlServerTests {
             return false
         }
 
+        /// Closes `clients`, waits until the server has let them all go,
+        /// then `finish`es.
+        func close(_ clients: [TestClient]) async {
+            clients.forEach { $0.close() }
+            #expect(await eventually { self.server.connectionCount == 0 })
+            await finish()
+        }
+
         /// Closes the server and stops the loop; the socket file must go.
         func finish() async {
             await onLoop { self.server.close() }
