@@ -33,8 +33,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public var onFrame: () -> Void = {}
     /// The shortest time between two frames drawn for inputs; nil (the
     /// default): every batch draws. With it, a batch that ends sooner than
-    /// this after the last frame draws nothing then: one frame follows when
-    /// the interval is up (or the ticker's next, whichever comes first), so
+    /// this after the last such frame draws nothing then: one frame follows
+    /// when the interval is up (or the ticker's next, whichever comes first), so
     /// a flood of inputs (1,600 `next` a second on the control socket)
     /// costs the terminal at most one frame per interval, and the keys
     /// between them are served at once. The ticker's own frames are the
@@ -67,9 +67,9 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// A batch is being reduced or drawn: `send` only queues.
     private var inBatch = false
     private var started = false
-    /// When the last frame was drawn, and whether one is owed (a batch's
-    /// frame held back by `frameInterval`).
-    private var lastFrame: C.Instant?
+    /// When the last frame for inputs was drawn, and whether one is owed
+    /// (a batch's frame held back by `frameInterval`).
+    private var lastInputFrame: C.Instant?
     private var frameOwed = false
     private var owedFrames = 0
 
@@ -175,29 +175,40 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         } while !queue.isEmpty
     }
 
-    /// Draws now, unless a batch's frame comes sooner than `frameInterval`
-    /// after the last one: then one frame is owed, drawn by the next tick
-    /// or by a one-shot wait for the interval's end.
+    /// Draws a batch's frame now, unless it comes sooner than
+    /// `frameInterval` after the last frame drawn for inputs: then one
+    /// frame is owed, drawn by the next tick or by a one-shot wait for the
+    /// interval's end. A tick always draws (it is the frame clock), and
+    /// pays what is owed; it does not hold back the next input's frame, so
+    /// a lone key or an automatic advance is drawn at once, as before.
     private func drawFrame(tick: Bool) {
         let now = clock.now
-        if !tick, let frameInterval, let lastFrame, lastFrame.duration(to: now) < frameInterval {
+        if tick {
+            if frameOwed { drawOwed(at: now) } else { onFrame() }
+            return
+        }
+        if let frameInterval, let lastInputFrame, lastInputFrame.duration(to: now) < frameInterval {
             guard !frameOwed else { return }
             frameOwed = true
             owedFrames += 1
-            let due = lastFrame.advanced(by: frameInterval)
+            let due = lastInputFrame.advanced(by: frameInterval)
             owedFrameRunner.update(id: owedFrames) { [weak self] _ in
                 guard let self else { return }
                 do { try await Task.sleep(until: due, clock: self.clock) } catch { return }
                 guard self.frameOwed else { return }
-                self.drawFrame(tick: true)
+                self.drawOwed(at: self.clock.now)
             }
             return
         }
-        if frameOwed {
-            frameOwed = false
-            owedFrameRunner.cancel()
-        }
-        lastFrame = now
+        lastInputFrame = now
+        onFrame()
+    }
+
+    /// Draws the frame owed to inputs (the state as it is now).
+    private func drawOwed(at now: C.Instant) {
+        frameOwed = false
+        owedFrameRunner.cancel()
+        lastInputFrame = now
         onFrame()
     }
 
