@@ -268,14 +268,9 @@ public final class EventLoop: TaskExecutor, Sendable {
     }
 
     /// One turn's work: the handlers of the descriptors `ready`, then the
-    /// main queue, jobs and the timers due when the turn began until none is
-    /// left; the exit status once `stop` was called. A timer scheduled in the
-    /// turn for `.now` waits for the next one, after a poll that does not
-    /// block: work that yields "until the next turn" (a control client's
-    /// burst, two requests a turn) then lets the terminal's keys and the
-    /// other descriptors in, rather than running to its end in this turn.
+    /// main queue, jobs and due timers until none is left; the exit status
+    /// once `stop` was called.
     func turn(_ ready: [Ready], drainMainQueue: Bool) -> Int32? {
-        let began = ContinuousClock.now
         for (id, revents) in ready {
             // Looked up now: an earlier handler may have unwatched it.
             let handler = state.withLock { state -> (@Sendable (FDEvents) -> Void)? in
@@ -297,7 +292,7 @@ public final class EventLoop: TaskExecutor, Sendable {
                 return state.jobs
             }
             for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
-            let fired = fireDueTimers(now: began)
+            let fired = fireDueTimers(now: .now)
             let (status, hasJobs) = state.withLock { ($0.exitStatus, !$0.jobs.isEmpty) }
             if let status { return status }
             // A woken sleeper's task may be queued already: run it first.

@@ -96,41 +96,6 @@ struct ReactorTests {
         #expect(thread.finish() == 0)
     }
 
-    @Test("a timer that schedules the next at .now runs once a turn: a descriptor that became ready meanwhile is served between")
-    func yieldingTimerLetsDescriptorsIn() async {
-        let thread = LoopThread()
-        let loop = thread.loop
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
-        defer { fds.forEach { close($0) } }
-        let steps = Mutex(0)
-        let seenAt = Recorder<Int>()
-        let readFD = fds[0], writeFD = fds[1]
-        let watch = loop.watch(fd: readFD) { _ in
-            var byte: UInt8 = 0
-            _ = read(readFD, &byte, 1)
-            seenAt.append(steps.withLock { $0 })
-        }
-        // Work that yields "until the next turn", 1,000 steps; its first
-        // step makes the pipe readable.
-        @Sendable func step() {
-            let count = steps.withLock { value in
-                value += 1
-                return value
-            }
-            if count == 1 {
-                var byte: UInt8 = 1
-                _ = write(writeFD, &byte, 1)
-            }
-            if count < 1_000 { loop.schedule(at: .now, step) }
-        }
-        loop.schedule(at: .now, step)
-        let seen = await seenAt.wait(for: 1)
-        #expect((seen.first ?? 1_000) <= 3, "the pipe served after step \(seen.first ?? -1) of 1,000")
-        loop.unwatch(watch)
-        #expect(thread.finish() == 0)
-    }
-
     @Test("closing a pipe's write end reports a hang-up")
     func hangUp() async {
         let thread = LoopThread()

@@ -20,6 +20,8 @@ final class ControlConnection: @unchecked Sendable {
     /// own, so a burst (thousands of lines in one read) waits its turn
     /// behind the frames instead of holding the loop for its whole length.
     static let requestsPerTurn = 2
+    /// The pause between two turns of answering (see `pauseUntilNextTurn`).
+    static let turnPause = Duration.microseconds(500)
 
     /// Bytes read: whole lines from `unanswered` on not yet answered, then a
     /// partial line.
@@ -193,7 +195,13 @@ final class ControlConnection: @unchecked Sendable {
 
     private func pauseUntilNextTurn() {
         stopReading()
-        resumeTimer = server.loop.schedule(at: .now) { [weak self] in self?.resume() }
+        // Not at `.now`: the loop fires the timers that fall due within a
+        // turn before it polls again, so a burst would be answered to its
+        // end in one turn, the terminal's keys and the other clients
+        // waiting behind it. Half a millisecond ends the turn: the next
+        // poll serves every ready descriptor first (the keys before any
+        // client), and a burst still goes at up to 4,000 requests a second.
+        resumeTimer = server.loop.schedule(at: .now + ControlConnection.turnPause) { [weak self] in self?.resume() }
     }
 
     /// A reply waits for the client: read and answer nothing more until it
