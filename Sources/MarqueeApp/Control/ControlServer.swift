@@ -5,8 +5,11 @@ import Glibc
 /// Unix socket, accepts in the event loop, and answers newline-delimited
 /// JSON requests through `handler`, one reply line each. Nothing here
 /// blocks the loop: every socket is non-blocking, replies go through a
-/// bounded ``QueuedWriter`` per connection, and a client that misbehaves
-/// (too big a request, silence, not reading its replies) is dropped. With
+/// bounded ``QueuedWriter`` per connection; a client that does not read its
+/// replies is held back (nothing more is read or answered), and one that
+/// misbehaves (too big a request, one that trickles in, silence, a watcher
+/// too far behind) is dropped. Two spare slots keep a plain `send`
+/// answered when the others are held (docs/limits.md). With
 /// no client connected the server costs the loop nothing but one watched
 /// descriptor: no timer runs.
 ///
