@@ -37,6 +37,7 @@ import time
 # The /proc readers and the polling wait are the benchmark's (one copy).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
 from bench import alive, proc_cpu_ticks, proc_status, run_tmux, wait_until  # noqa: E402
+from soak_sources import AllSources  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 COLS, ROWS = 200, 50
@@ -147,7 +148,7 @@ class EventTail:
 
 
 class Soak:
-    def __init__(self, binary, seconds, seed, report_path):
+    def __init__(self, binary, seconds, seed, report_path, all_sources=False):
         self.binary = os.path.abspath(binary)
         self.seconds = seconds
         self.random = random.Random(seed)
@@ -180,6 +181,8 @@ class Soak:
             self.env["TERMINFO_DIRS"] = os.environ["TERMINFO_DIRS"]
         # The sign's control socket stays in the soak's directory (removed with it).
         self.env["XDG_RUNTIME_DIR"] = self.dir
+        # SOAK_ALL=1: a fleet broker, control traffic, a watcher and a live field too.
+        self.sources = AllSources(self) if all_sources else None
 
     # ------------------------------------------------------------ tmux
 
@@ -189,7 +192,7 @@ class Soak:
     def start(self):
         cues = os.path.join(self.dir, "cues.txt")
         with open(cues, "w") as f:
-            f.write("\n".join(MESSAGES) + "\n")
+            f.write("\n".join(self.sources.messages(MESSAGES) if self.sources else MESSAGES) + "\n")
         # An empty sysfs tree: thermal and power unknown, played as nominal,
         # so the only motion stops are the ones the soak's keys cause.
         sysfs = os.path.join(self.dir, "sysfs")
@@ -197,6 +200,10 @@ class Soak:
         q = shlex.quote
         argv = [self.binary, "--events", self.events_path, "--sysfs-root", sysfs, "-f", cues,
                 "-s", "2", "--speed", str(int(START_SPEED))]
+        if self.sources:
+            extra, environment = self.sources.arguments()
+            argv += extra
+            self.env.update(environment)
         # As the end-to-end harness does (Tests/EndToEndTests/Support/Session.swift):
         # the pane's shell records the program's pid, its exit status and the
         # terminal modes after it ends, then stays so the pane can be read.
@@ -231,6 +238,8 @@ exec sleep 600
             raise RuntimeError("ledmarquee did not start; pane:\n" + self.capture_text())
         if not wait_until(lambda: self.poll_events(), 10):
             raise RuntimeError("no start event; pane:\n" + self.capture_text())
+        if self.sources:
+            self.sources.started()
 
     def close(self):
         """Kills the server and every process of the pane, removes the files."""
@@ -248,6 +257,8 @@ exec sleep 600
                 os.unlink(self.socket_path)
             except FileNotFoundError:
                 pass
+        if self.sources:
+            self.sources.close()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def capture_text(self):
@@ -285,7 +296,7 @@ exec sleep 600
         if self.help_open and self.random.random() < 0.5:
             # Esc quits unless the help is open: send it only when the
             # screen shows the help, else close the help with `?`.
-            if "close this help" in self.capture_text():
+            if "Esc closes it" in self.capture_text():
                 self.send("Escape", "escape")
                 self.help_open = False
                 time.sleep(0.15)  # a lone Esc waits 40 ms for a sequence
@@ -371,6 +382,8 @@ exec sleep 600
             if now >= end:
                 break
             self.poll_events()
+            if self.sources:
+                self.sources.tick(now)
             if now >= next_sample:
                 if not self.sample(t0):
                     self.problems.append(f"ledmarquee is gone at t={now - t0:.1f}s")
@@ -464,6 +477,9 @@ exec sleep 600
                 "threads": [s["threads"] for s in self.samples],
             },
         }
+        if self.sources:
+            self.sources.finish(report, self.problems, self.events_path)
+            report["passed"] = not self.problems
         os.makedirs(os.path.dirname(os.path.abspath(self.report_path)), exist_ok=True)
         with open(self.report_path, "w") as f:
             json.dump(report, f, indent=1)
@@ -484,7 +500,11 @@ exec sleep 600
         first, last = after[:window], after[-window:]
         rss_a, rss_b = median([s["rss_kb"] for s in first]), median([s["rss_kb"] for s in last])
         rss_growth = 100.0 * (rss_b - rss_a) / rss_a
-        fds_a, fds_b = max(s["fds"] for s in first), max(s["fds"] for s in last)
+        # With every source, a control connection just answered may still be
+        # open when a sample is taken: compare the windows' medians, which a
+        # leak moves and a connection caught closing does not.
+        fds_of = median if self.sources else max
+        fds_a, fds_b = fds_of([s["fds"] for s in first]), fds_of([s["fds"] for s in last])
         thr_a, thr_b = max(s["threads"] for s in first), max(s["threads"] for s in last)
         if rss_growth >= 10:
             problems.append(f"RSS grew {rss_growth:.1f} % after the warm-up ({rss_a} -> {rss_b} kB)")
@@ -542,6 +562,11 @@ exec sleep 600
         print(f"  motion   {r['motion_checks_moved']} of {r['motion_checks']} checks saw the screen move")
         print(f"  exit     {r['exit_status']}; terminal restored: "
               f"{all(r['terminal_restored'].values()) if r['terminal_restored'] else False}")
+        extra = r.get("all_sources")
+        if extra:
+            print(f"  sources  {extra['control_requests']} control requests ({extra['control_failures']} failed, "
+                  f"p50 {extra['control_p50_s']} s, p99 {extra['control_p99_s']} s), {extra['mqtt_commands']} MQTT "
+                  f"commands, {extra['decks']} decks, {extra['watch_records']} watched records")
         print(f"  report   {os.path.abspath(self.report_path)}")
         if r["problems"]:
             print("FAILED:")
@@ -558,12 +583,16 @@ def main():
     parser.add_argument("--seconds", type=float, default=float(os.environ.get("SOAK_SECONDS") or 600))
     parser.add_argument("--seed", type=int, default=int(os.environ.get("SOAK_SEED") or time.time()))
     parser.add_argument("--report", default=os.environ.get("SOAK_REPORT") or os.path.join(root, ".build/soak-report.json"))
+    parser.add_argument("--all-sources", action="store_true", default=os.environ.get("SOAK_ALL") == "1",
+                        help="every source at once: a fleet broker, control traffic, a watcher, a live field")
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"soak: no executable at {args.binary}; run 'make build' or set LEDMARQUEE_BIN")
     if shutil.which("tmux") is None:
         sys.exit("soak: tmux is required")
-    soak = Soak(args.binary, args.seconds, args.seed, args.report)
+    if args.all_sources and (shutil.which("mosquitto") is None or shutil.which("mosquitto_pub") is None):
+        sys.exit("soak: SOAK_ALL=1 needs mosquitto and mosquitto_pub")
+    soak = Soak(args.binary, args.seconds, args.seed, args.report, args.all_sources)
     try:
         status = soak.run()
     except KeyboardInterrupt:

@@ -43,6 +43,9 @@ public final class QueuedWriter: @unchecked Sendable {
     /// Called when records already queued are lost (a write failed while
     /// flushing, or `finish` gave up): the errno and how many records.
     public var onLoss: ((Int32, Int) -> Void)?
+    /// Called when the last queued record has gone out: a producer that
+    /// waits for its reader (back-pressure) goes on from here.
+    public var onDrained: (() -> Void)?
 
     public init(fd: Int32, loop: EventLoop, limit: Int) {
         self.fd = fd
@@ -129,6 +132,7 @@ public final class QueuedWriter: @unchecked Sendable {
             }
         }
         stopWatching()
+        onDrained?()
     }
 
     /// Drops every queued record, reporting them lost.

@@ -33,6 +33,15 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Draws the frame: once per batch of inputs and on each tick. It must
     /// only read the state (an input sent from here waits for the next batch).
     public var onFrame: () -> Void = {}
+    /// The shortest time between two frames drawn for inputs; nil (the
+    /// default): every batch draws. With it, a batch that ends sooner than
+    /// this after the last such frame draws nothing then: one frame follows
+    /// when the interval is up (or the ticker's next, whichever comes first), so
+    /// a flood of inputs (1,600 `next` a second on the control socket)
+    /// costs the terminal at most one frame per interval, and the keys
+    /// between them are served at once. The ticker's own frames are the
+    /// frame clock and are never held back.
+    public var frameInterval: Duration?
     /// Called on each frame tick with how late it woke after its deadline
     /// (for the benchmark's jitter figures; unset in normal runs).
     public var onTickLateness: ((Duration) -> Void)?
@@ -67,6 +76,11 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// A batch is being reduced or drawn: `send` only queues.
     private var inBatch = false
     private var started = false
+    /// When the last frame for inputs was drawn, and whether one is owed
+    /// (a batch's frame held back by `frameInterval`).
+    private var lastInputFrame: C.Instant?
+    private var frameOwed = false
+    private var owedFrames = 0
 
     private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
     private let passRunner: ConditionTaskRunner<PassTimerID>
@@ -81,6 +95,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private var tickTasks = 0
     private let idleRunner: ConditionTaskRunner<Int>
     private let driftRunner: ConditionTaskRunner<DriftTimerID>
+    private let owedFrameRunner: ConditionTaskRunner<Int>
 
     /// `executor`: where the timed tasks' nonisolated work runs (see
     /// `ConditionTaskRunner`); the player passes its event loop.
@@ -93,6 +108,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         interruptRunner = ConditionTaskRunner(executor: executor)
         idleRunner = ConditionTaskRunner(executor: executor)
         driftRunner = ConditionTaskRunner(executor: executor)
+        owedFrameRunner = ConditionTaskRunner(executor: executor)
     }
 
     /// Seconds since the engine's origin on its clock.
@@ -136,6 +152,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         tickerID = nil
         idleRunner.cancel()
         driftRunner.cancel()
+        owedFrameRunner.cancel()
     }
 
     /// Whether the frame ticker is running (it must not while stopped).
@@ -143,7 +160,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// Live timed tasks, for tests that check cancellation leaks nothing.
     var liveTaskCount: Int {
         advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickTasks
-            + idleRunner.liveTaskCount + driftRunner.liveTaskCount
+            + idleRunner.liveTaskCount + driftRunner.liveTaskCount + owedFrameRunner.liveTaskCount
     }
 
     /// Reduces every queued input (and whatever they queue), then brings the
@@ -170,8 +187,45 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 if let outcome, let reply { reply(outcome) }
             }
             reschedule()
-            onFrame()
+            drawFrame(tick: false)
         } while !queue.isEmpty
+    }
+
+    /// Draws a batch's frame now, unless it comes sooner than
+    /// `frameInterval` after the last frame drawn for inputs: then one
+    /// frame is owed, drawn by the next tick or by a one-shot wait for the
+    /// interval's end. A tick always draws (it is the frame clock), and
+    /// pays what is owed; it does not hold back the next input's frame, so
+    /// a lone key or an automatic advance is drawn at once, as before.
+    private func drawFrame(tick: Bool) {
+        let now = clock.now
+        if tick {
+            if frameOwed { drawOwed(at: now) } else { onFrame() }
+            return
+        }
+        if let frameInterval, let lastInputFrame, lastInputFrame.duration(to: now) < frameInterval {
+            guard !frameOwed else { return }
+            frameOwed = true
+            owedFrames += 1
+            let due = lastInputFrame.advanced(by: frameInterval)
+            owedFrameRunner.update(id: owedFrames) { [weak self] _ in
+                guard let self else { return }
+                do { try await Task.sleep(until: due, clock: self.clock) } catch { return }
+                guard self.frameOwed else { return }
+                self.drawOwed(at: self.clock.now)
+            }
+            return
+        }
+        lastInputFrame = now
+        onFrame()
+    }
+
+    /// Draws the frame owed to inputs (the state as it is now).
+    private func drawOwed(at now: C.Instant) {
+        frameOwed = false
+        owedFrameRunner.cancel()
+        lastInputFrame = now
+        onFrame()
     }
 
     /// Brings the runners and the ticker in line with the state's condition IDs.
@@ -275,7 +329,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         // A tick changes nothing but time, so it draws directly; while a
         // fade is pending it is an input (its end lets the ticker stop: the
         // new ticker ID then calls off the next tick).
-        if state.fadePending { send(.frameTick) } else { onFrame() }
+        if state.fadePending { send(.frameTick) } else { drawFrame(tick: true) }
         var next = deadline.advanced(by: interval)
         let change = instant(at: state.nextVisibleChange(after: now()))
         while next < change { next = next.advanced(by: interval) }

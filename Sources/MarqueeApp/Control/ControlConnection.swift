@@ -3,7 +3,15 @@ import Glibc
 
 /// One client of the ``ControlServer``: reads its request lines as they
 /// come, never waiting, answers each through a bounded writer, and closes
-/// when the client goes, misbehaves, or says nothing for the idle time.
+/// when the client goes, misbehaves, dawdles over a request, or says
+/// nothing for the idle time.
+///
+/// Back-pressure (docs/control.md, "Limits"): a request is answered only
+/// when the client has taken every earlier reply. While a reply waits in
+/// memory the connection neither answers nor reads, so a client that
+/// writes thousands of requests and reads none fills its own socket and
+/// waits; nothing is executed that could not be answered, and what waits
+/// for a client is one reply plus what the kernel holds.
 final class ControlConnection: @unchecked Sendable {
     let fd: Int32
     private unowned let server: ControlServer
@@ -12,6 +20,8 @@ final class ControlConnection: @unchecked Sendable {
     /// own, so a burst (thousands of lines in one read) waits its turn
     /// behind the frames instead of holding the loop for its whole length.
     static let requestsPerTurn = 2
+    /// The pause between two turns of answering (see `pauseUntilNextTurn`).
+    static let turnPause = Duration.microseconds(500)
 
     /// Bytes read: whole lines from `unanswered` on not yet answered, then a
     /// partial line.
@@ -20,26 +30,56 @@ final class ControlConnection: @unchecked Sendable {
     /// Set while answered lines are paused for the next turn (reading then
     /// waits too, so the buffer does not grow behind them).
     private var resumeTimer: LoopTimer?
+    /// Set while answering waits for the client to take its replies.
+    private var waitingForReader = false
     private var reading: FDWatch?
     private var idleTimer: LoopTimer?
+    /// Runs from a request line's first byte to its newline.
+    private var requestTimer: LoopTimer?
     /// After `watch`: events-log records are sent here.
     private(set) var watching = false
+    /// When it started watching, in the server's order: the oldest
+    /// watcher gives way first when the slots run out.
+    private(set) var watchOrder = 0
+    /// In one of the server's spare slots (``ControlServer/Limits/spare``):
+    /// it has `quickSeconds` to send a whole request and to take its reply.
+    private(set) var spare: Bool
+    /// The client sent its end of file: nothing more is read.
+    private var inputEnded = false
     private var closed = false
 
-    init(fd: Int32, server: ControlServer) {
+    init(fd: Int32, server: ControlServer, spare: Bool) {
         self.fd = fd
         self.server = server
+        self.spare = spare
         writer = QueuedWriter(fd: fd, loop: server.loop, limit: server.limits.replyBytes)
     }
 
     func start() {
         writer.onLoss = { [weak self] _, _ in self?.drop() }
+        writer.onDrained = { [weak self] in self?.drained() }
         watchReading()
-        armIdleTimer()
+        // A client in a spare slot must have its whole request in at once
+        // (its request clock, which says why, stands for the idle one).
+        if spare { armRequestTimer() } else { armIdleTimer() }
     }
 
+    private var limits: ControlServer.Limits { server.limits }
+
     private func watchReading() {
+        guard reading == nil, !inputEnded, !closed else { return }
         reading = server.loop.watch(fd: fd) { [weak self] _ in self?.readable() }
+        // A line begun before a pause has its time again: the rest may
+        // have waited in the socket only because the sign stopped reading.
+        if requestTimer == nil, let last = buffer.last, last != UInt8(ascii: "\n") { armRequestTimer() }
+    }
+
+    /// Stops reading, and with it the request clock: what the sign does
+    /// not read is not the client's delay.
+    private func stopReading() {
+        if let reading { server.loop.unwatch(reading) }
+        reading = nil
+        if !spare { cancelRequestTimer() }
     }
 
     /// Writes a reply or record; a client too far behind, or gone, is dropped.
@@ -51,13 +91,36 @@ final class ControlConnection: @unchecked Sendable {
         }
     }
 
+    /// Moves a spare-slot client into an ordinary slot, with the ordinary times.
+    func promote() {
+        spare = false
+        armIdleTimer()
+    }
+
     private func armIdleTimer() {
         if let idleTimer { server.loop.cancel(idleTimer) }
         idleTimer = nil
         guard !watching else { return }
-        idleTimer = server.loop.schedule(at: .now + .seconds(server.limits.idleSeconds)) { [weak self] in
+        let seconds = spare ? limits.quickSeconds : limits.idleSeconds
+        idleTimer = server.loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
             self?.drop()
         }
+    }
+
+    private func armRequestTimer() {
+        cancelRequestTimer()
+        let seconds = spare ? limits.quickSeconds : limits.requestSeconds
+        requestTimer = server.loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
+            guard let self else { return }
+            self.requestTimer = nil
+            self.send(Array(ControlReply.error("request not complete within \(ControlServer.seconds(seconds))").line.utf8))
+            self.drop()
+        }
+    }
+
+    private func cancelRequestTimer() {
+        if let requestTimer { server.loop.cancel(requestTimer) }
+        requestTimer = nil
     }
 
     private func readable() {
@@ -68,32 +131,53 @@ final class ControlConnection: @unchecked Sendable {
             if count > 0 {
                 buffer += chunk[..<count]
                 armIdleTimer()
-                guard handleLines(), resumeTimer == nil else { return }
+                timeRequest(chunk[..<count])
+                guard handleLines(), reading != nil else { return }
             } else if count < 0, errno == EINTR {
                 continue
             } else if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 return
             } else {
-                // End of file (or a reset): a last line without its
-                // newline is still a request.
-                if !buffer.isEmpty {
-                    let line = buffer
-                    buffer = []
-                    reply(to: line[...])
-                }
-                finishAfterReplies()
-                return
+                return inputEnd()
             }
         }
     }
 
+    /// A request line must be whole within `requestSeconds` of its first
+    /// byte: the clock starts with a line's first byte and stops at its
+    /// newline, so a client sending a byte now and then cannot hold a slot.
+    private func timeRequest(_ bytes: ArraySlice<UInt8>) {
+        if let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+            if spare { return cancelRequestTimer() }
+            if newline == bytes.index(before: bytes.endIndex) { cancelRequestTimer() } else { armRequestTimer() }
+        } else if requestTimer == nil {
+            armRequestTimer()
+        }
+    }
+
+    /// End of file (or a reset): a last line without its newline is still
+    /// a request; a watcher (`socat`, `nc -N` shut their writing side) goes
+    /// on getting records until it closes.
+    private func inputEnd() {
+        inputEnded = true
+        stopReading()
+        cancelRequestTimer()
+        if let last = buffer.last, last != UInt8(ascii: "\n") { buffer.append(UInt8(ascii: "\n")) }
+        finishIfDone()
+    }
+
     /// Answers the whole lines in the buffer, at most `requestsPerTurn`
-    /// (the rest in the next turn); false once the connection closed.
+    /// (the rest in the next turn), and only while the client has taken
+    /// every earlier reply; false once the connection closed.
     private func handleLines() -> Bool {
-        let limit = server.limits.requestBytes
+        let limit = limits.requestBytes
         var answered = 0
         while !closed, let newline = buffer[unanswered...].firstIndex(of: UInt8(ascii: "\n")) {
             guard newline - unanswered <= limit else { return tooLarge() }
+            guard writer.pendingRecords == 0 else {
+                waitForReader()
+                return true
+            }
             guard answered < Self.requestsPerTurn else {
                 pauseUntilNextTurn()
                 return true
@@ -110,15 +194,66 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func pauseUntilNextTurn() {
-        if let reading { server.loop.unwatch(reading) }
-        reading = nil
-        resumeTimer = server.loop.schedule(at: .now) { [weak self] in self?.resume() }
+        stopReading()
+        // Not at `.now`: the loop fires the timers that fall due within a
+        // turn before it polls again, so a burst would be answered to its
+        // end in one turn, the terminal's keys and the other clients
+        // waiting behind it. Half a millisecond ends the turn: the next
+        // poll serves every ready descriptor first (the keys before any
+        // client), and a burst still goes at up to 4,000 requests a second.
+        resumeTimer = server.loop.schedule(at: .now + ControlConnection.turnPause) { [weak self] in self?.resume() }
+    }
+
+    /// A reply waits for the client: read and answer nothing more until it
+    /// has gone out (``drained()``). The idle time runs meanwhile, so a
+    /// client that never reads is closed after it.
+    private func waitForReader() {
+        stopReading()
+        waitingForReader = true
+    }
+
+    private func drained() {
+        guard !closed else { return }
+        if waitingForReader {
+            waitingForReader = false
+            armIdleTimer()
+            resume()
+        } else if inputEnded {
+            finishIfDone()
+        }
     }
 
     private func resume() {
         resumeTimer = nil
-        guard !closed, handleLines(), resumeTimer == nil else { return }
-        watchReading()
+        guard !closed else { return }
+        // Working through its requests: the client is not idle.
+        armIdleTimer()
+        guard handleLines() else { return }
+        if resumeTimer == nil, !waitingForReader { watchReading() }
+        if inputEnded { finishIfDone() }
+    }
+
+    /// After the client's end of file: close once every line is answered
+    /// and every reply taken, unless it watches.
+    private func finishIfDone() {
+        guard !closed, inputEnded else { return }
+        if watching { return watchHangUp() }
+        guard !buffer[unanswered...].contains(UInt8(ascii: "\n")) else {
+            if resumeTimer == nil, !waitingForReader { resume() }
+            return
+        }
+        if writer.pendingRecords == 0 { drop() }
+    }
+
+    /// A watcher that shut its writing side (`socat`, `nc -N`) still gets
+    /// its records; only its close ends the stream. End of file says
+    /// nothing more to read, so the socket is watched for the hang-up alone
+    /// (a full close), which `poll` reports whatever is asked.
+    private func watchHangUp() {
+        guard reading == nil else { return }
+        reading = server.loop.watch(fd: fd, interest: []) { [weak self] events in
+            if !events.isDisjoint(with: [.hangUp, .error]) { self?.drop() }
+        }
     }
 
     private func tooLarge() -> Bool {
@@ -131,22 +266,20 @@ final class ControlConnection: @unchecked Sendable {
         // A blank line (or a CRLF's CR) asks nothing.
         let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         guard !trimmed.isEmpty else { return }
-        let reply = server.answer(Array(trimmed))
+        var reply = server.answer(Array(trimmed))
+        if reply == .watch, !watching, !server.admitWatcher(self) {
+            reply = .error(server.fullMessage)
+        }
         send(Array(reply.line.utf8))
-        if reply == .watch, !closed {
+        guard !closed else { return }
+        if reply == .watch, !watching {
             watching = true
+            watchOrder = server.nextWatchOrder()
+            armIdleTimer()
+        } else if spare {
+            // Answered: it has the quick time again to take the reply, or to ask more.
             armIdleTimer()
         }
-    }
-
-    /// The client has said all it will: close once its replies are out,
-    /// or after the idle time if it does not take them.
-    private func finishAfterReplies() {
-        if let reading { server.loop.unwatch(reading) }
-        reading = nil
-        guard writer.pendingRecords > 0 else { return drop() }
-        watching = false
-        armIdleTimer()
     }
 
     /// Closes and forgets the connection.
@@ -160,13 +293,14 @@ final class ControlConnection: @unchecked Sendable {
     func close() {
         guard !closed else { return }
         closed = true
-        if let reading { server.loop.unwatch(reading) }
-        reading = nil
+        stopReading()
         if let idleTimer { server.loop.cancel(idleTimer) }
         idleTimer = nil
+        cancelRequestTimer()
         if let resumeTimer { server.loop.cancel(resumeTimer) }
         resumeTimer = nil
         writer.onLoss = nil
+        writer.onDrained = nil
         // The writer's own watch goes with it; the descriptor after.
         writer.finish(timeoutMilliseconds: 0)
         Glibc.close(fd)

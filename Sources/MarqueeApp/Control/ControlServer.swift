@@ -5,8 +5,11 @@ import Glibc
 /// Unix socket, accepts in the event loop, and answers newline-delimited
 /// JSON requests through `handler`, one reply line each. Nothing here
 /// blocks the loop: every socket is non-blocking, replies go through a
-/// bounded ``QueuedWriter`` per connection, and a client that misbehaves
-/// (too big a request, silence, not reading its replies) is dropped. With
+/// bounded ``QueuedWriter`` per connection; a client that does not read its
+/// replies is held back (nothing more is read or answered), and one that
+/// misbehaves (too big a request, one that trickles in, silence, a watcher
+/// too far behind) is dropped. Two spare slots keep a plain `send`
+/// answered when the others are held (docs/limits.md). With
 /// no client connected the server costs the loop nothing but one watched
 /// descriptor: no timer runs.
 ///
@@ -23,11 +26,22 @@ final class ControlServer: @unchecked Sendable {
     struct Limits: Sendable {
         /// Bytes of one request line.
         var requestBytes = ControlRequestParser.maximumRequestBytes
-        /// Bytes of replies (or watched records) that may wait for a
-        /// client; one that falls further behind is dropped.
+        /// Bytes of records that may wait for a `watch` client; one that
+        /// falls further behind is dropped. A reply never waits behind
+        /// another: a request is answered only once the client has taken
+        /// every earlier reply (back-pressure), so this bounds replies too.
         var replyBytes = 256 * 1024
-        /// Clients connected at once; one more gets an error and is closed.
+        /// Clients connected at once in the ordinary slots.
         var connections = 64
+        /// Slots kept beyond `connections` for a client that sends a whole
+        /// request at once (what `ledmarquee send` does): when the others
+        /// are all held, it is still answered.
+        var spare = 2
+        /// Seconds a client in a spare slot has to send a whole request,
+        /// and then to take its reply or ask again.
+        var quickSeconds = 1.0
+        /// Seconds from a request line's first byte to its newline.
+        var requestSeconds = 5.0
         /// Seconds a client may send nothing before it is closed (a
         /// `watch` client, which only listens, is not).
         var idleSeconds = 10.0
@@ -161,17 +175,66 @@ final class ControlServer: @unchecked Sendable {
                 continue
             }
             if let uid = UnixSocket.peerUID(client), admits(uid) {
-                if connections.count < limits.connections {
-                    let connection = ControlConnection(fd: client, server: self)
+                if let spare = slot() {
+                    let connection = ControlConnection(fd: client, server: self, spare: spare)
                     connections[ObjectIdentifier(connection)] = connection
                     connection.start()
                     continue
                 }
-                refuse(client, ControlReply.error("too many connections (at most \(limits.connections))"))
+                refuse(client, ControlReply.error(fullMessage))
             } else {
                 refuse(client, ControlReply.error("permission denied"))
             }
         }
+    }
+
+    /// Clients in the ordinary slots.
+    private var ordinaryCount: Int { connections.values.count { !$0.spare } }
+
+    /// A slot for a new client: an ordinary one (false), a spare one
+    /// (true), or, with those all held, an ordinary one that the oldest
+    /// watcher gives up; nil when no client in an ordinary slot watches.
+    private func slot() -> Bool? {
+        if ordinaryCount < limits.connections { return false }
+        if connections.count - ordinaryCount < limits.spare { return true }
+        return dropOldestWatcher() ? false : nil
+    }
+
+    /// Whether `connection` may watch: a client in a spare slot must move
+    /// to a free ordinary one. A watcher never takes another's place: 64
+    /// watchers that come back when closed would otherwise close each other
+    /// for ever.
+    func admitWatcher(_ connection: ControlConnection) -> Bool {
+        guard connection.spare else { return true }
+        guard ordinaryCount < limits.connections else { return false }
+        connection.promote()
+        return true
+    }
+
+    /// Closes the watcher that has watched longest: a stream of records
+    /// gives way to a client that may bring a command rather than the
+    /// command being refused.
+    private func dropOldestWatcher() -> Bool {
+        let oldest = connections.values.filter(\.watching).min { $0.watchOrder < $1.watchOrder }
+        guard let oldest else { return false }
+        oldest.drop()
+        return true
+    }
+
+    private var watchCounter = 0
+
+    /// The next watcher's place in line.
+    func nextWatchOrder() -> Int {
+        watchCounter += 1
+        return watchCounter
+    }
+
+    /// Why a client is turned away when every slot is held.
+    var fullMessage: String { "too many connections (at most \(limits.connections))" }
+
+    /// Seconds as errors say them: `5 s`, `0.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// One try at telling the client why, never a wait; then the close.

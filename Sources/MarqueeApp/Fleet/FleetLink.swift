@@ -15,12 +15,17 @@ import Glibc
 final class FleetLink: @unchecked Sendable {
     /// Seconds between the pings that tell the broker the sign is alive:
     /// a sign that vanished is marked offline (its Last Will) within 1.5
-    /// times this.
+    /// times this, and a broker that stopped answering is lost within 1.5
+    /// times this too (``LinkLiveness``).
     static let keepaliveSeconds = 30
+    /// The keepalive of this link: `keepaliveSeconds`, unless a test asks
+    /// for a shorter one (`LEDMARQUEE_TEST_MQTT_KEEPALIVE`, docs/testing.md).
+    let keepalive: Int
 
     /// What the link tells the sign.
     enum News: Equatable, Sendable {
-        /// Connected and subscribed.
+        /// Connected, and the broker acknowledged the subscriptions (a
+        /// command sent from now on reaches the sign).
         case up
         /// The connection failed or was lost: the sign plays on alone.
         case down(reason: String)
@@ -42,12 +47,20 @@ final class FleetLink: @unchecked Sendable {
     private var onNews: ((News) -> Void)?
 
     private enum Phase: Equatable {
-        case idle, connecting, connected, online, waiting, stopped
+        /// `connected`: the TCP (and TLS) connection, no CONNACK yet;
+        /// `subscribing`: CONNACK, no SUBACK yet; `online`: both.
+        case idle, connecting, connected, subscribing, online, waiting, stopped
     }
 
     private var phase = Phase.idle
+    /// Whether the socket is being served (from the connection to its loss).
+    private var serving: Bool { phase == .connected || phase == .subscribing || phase == .online }
     private var everConnected = false
-    private var backoff = ReconnectBackoff()
+    private var liveness: LinkLiveness
+    /// The SUBSCRIBE whose SUBACK makes the link up.
+    private var subscribeID: Int32?
+    /// Fires when the broker has been silent for 1.5 keepalives.
+    private var silenceTimer: LoopTimer?
     private var watch: FDWatch?
     private var watchedFD: Int32 = -1
     private var watchingWrites = false
@@ -66,7 +79,9 @@ final class FleetLink: @unchecked Sendable {
     private var delivering = false
 
     init(address: BrokerAddress, topics: FleetTopics, caFile: String?, credentials: BrokerCredentials?,
-         loop: EventLoop = .main) throws(Failure) {
+         keepalive: Int = FleetLink.keepaliveSeconds, loop: EventLoop = .main) throws(Failure) {
+        self.keepalive = keepalive
+        liveness = LinkLiveness(keepaliveSeconds: keepalive)
         self.address = address
         self.topics = topics
         self.loop = loop
@@ -146,15 +161,15 @@ final class FleetLink: @unchecked Sendable {
     private func connect() {
         guard phase == .idle || phase == .waiting else { return }
         phase = .connecting
-        let client = client, address = address, first = !everConnected
+        let client = client, address = address, first = !everConnected, keepalive = keepalive
         if address.isNumeric {
             // Nothing to look up: connected from the loop, no thread at all.
-            let code = first ? client.connectAsync(host: address.host, port: address.port, keepalive: FleetLink.keepaliveSeconds)
+            let code = first ? client.connectAsync(host: address.host, port: address.port, keepalive: keepalive)
                 : client.reconnectAsync()
             return connectReturned(BrokerConnector.Outcome(code: code, savedErrno: errno))
         }
         let started = connector.start({
-            first ? client.connect(host: address.host, port: address.port, keepalive: FleetLink.keepaliveSeconds)
+            first ? client.connect(host: address.host, port: address.port, keepalive: keepalive)
                 : client.reconnect()
         }, done: { [weak self] outcome in self?.connectReturned(outcome) })
         if !started { lose("cannot start a thread to connect: \(String(cString: strerror(errno)))") }
@@ -172,13 +187,16 @@ final class FleetLink: @unchecked Sendable {
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0, flags & O_NONBLOCK == 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         phase = .connected
+        liveness.connected(at: .now)
         watchSocket(fd)
         armMisc()
-        // A broker that takes the TCP connection but never answers CONNECT.
-        answerTimer = loop.schedule(at: .now + .seconds(FleetLink.keepaliveSeconds)) { [weak self] in
-            guard let self, self.phase == .connected else { return }
+        armSilenceTimer()
+        // A broker that takes the TCP connection but never answers CONNECT
+        // (or SUBSCRIBE).
+        answerTimer = loop.schedule(at: .now + .seconds(keepalive)) { [weak self] in
+            guard let self, self.phase == .connected || self.phase == .subscribing else { return }
             self.answerTimer = nil
-            self.lose("no answer from the broker within \(FleetLink.keepaliveSeconds) s")
+            self.lose("no answer from the broker within \(self.keepalive) s")
         }
         serve(written: true)
     }
@@ -196,7 +214,7 @@ final class FleetLink: @unchecked Sendable {
             lastReason = said
             onNews?(.down(reason: "\(address): \(said)"))
         }
-        let delay = backoff.nextDelay(random: Double.random(in: 0...1))
+        let delay = liveness.lost(at: .now, random: Double.random(in: 0...1))
         retryTimer = loop.schedule(at: .now + .milliseconds(Int64(delay * 1000))) { [weak self] in
             self?.retryTimer = nil
             self?.connect()
@@ -212,7 +230,24 @@ final class FleetLink: @unchecked Sendable {
         miscTimer = nil
         if let answerTimer { loop.cancel(answerTimer) }
         answerTimer = nil
+        if let silenceTimer { loop.cancel(silenceTimer) }
+        silenceTimer = nil
+        subscribeID = nil
         inbox.removeAll()
+    }
+
+    /// Loses a broker that has said nothing for 1.5 keepalives: one that
+    /// took the connection and then went silent, pings unanswered. The
+    /// timer is moved on lazily, when it fires, not at every packet.
+    private func armSilenceTimer() {
+        guard let deadline = liveness.silenceDeadline else { return }
+        silenceTimer = loop.schedule(at: deadline) { [weak self] in
+            guard let self, self.serving else { return }
+            self.silenceTimer = nil
+            guard self.liveness.isSilent(at: .now) else { return self.armSilenceTimer() }
+            let seconds = ControlServer.seconds(self.liveness.silenceSeconds)
+            self.lose("no answer from the broker for \(seconds) (keepalive \(self.keepalive) s)")
+        }
     }
 
     // MARK: serving the socket
@@ -227,9 +262,10 @@ final class FleetLink: @unchecked Sendable {
     }
 
     private func ready(_ events: FDEvents) {
-        guard phase == .connected || phase == .online else { return }
+        guard serving else { return }
         if !events.isDisjoint(with: [.readable, .hangUp, .error]) {
             let code = client.loopRead(), saved = errno
+            if code == MosquittoClient.success { liveness.heard(at: .now) }
             guard code == MosquittoClient.success else {
                 // What came before the close (a refusal's CONNACK) counts.
                 deliverInbox()
@@ -242,13 +278,13 @@ final class FleetLink: @unchecked Sendable {
     /// Writes what waits (when `written`, the socket has room), handles
     /// what libmosquitto reported, and watches for what it needs next.
     private func serve(written: Bool) {
-        guard phase == .connected || phase == .online else { return }
+        guard serving else { return }
         if written, client.wantsWrite {
             let code = client.loopWrite()
             guard code == MosquittoClient.success else { return lose(MosquittoClient.describe(code, errno: errno)) }
         }
         deliverInbox()
-        guard phase == .connected || phase == .online else { return }
+        guard serving else { return }
         let fd = client.socket
         guard fd >= 0 else { return lose("the connection closed") }
         if fd != watchedFD || client.wantsWrite != watchingWrites { watchSocket(fd) }
@@ -258,7 +294,7 @@ final class FleetLink: @unchecked Sendable {
         guard !delivering else { return }
         delivering = true
         defer { delivering = false }
-        while !inbox.isEmpty, phase == .connected || phase == .online {
+        while !inbox.isEmpty, serving {
             handle(inbox.removeFirst())
         }
     }
@@ -271,27 +307,38 @@ final class FleetLink: @unchecked Sendable {
                 refusal = MosquittoClient.describeRefusal(code)
                 return
             }
+            guard phase == .connected else { return }
+            phase = .subscribing
+            let (code, messageID) = client.subscribe(topics.subscriptions)
+            guard code == MosquittoClient.success else { return lose("cannot subscribe: \(MosquittoClient.describe(code))") }
+            subscribeID = messageID
+        case .subscribed(let messageID, let granted):
+            guard phase == .subscribing, messageID == subscribeID else { return }
+            // 0x80: the broker refused that topic (its ACL, say).
+            if let refused = zip(topics.subscriptions, granted).first(where: { $0.1 >= 0x80 }) {
+                return lose("the broker refused the subscription to \(refused.0)")
+            }
             if let answerTimer { loop.cancel(answerTimer) }
             answerTimer = nil
+            subscribeID = nil
             phase = .online
-            backoff.reset()
+            liveness.subscribed(at: .now)
             lastReason = nil
-            for topic in topics.subscriptions { _ = client.subscribe(topic) }
             if let latestStatus { _ = client.publish(topic: topics.status, payload: Array(latestStatus.utf8), retain: true) }
             onNews?(.up)
         case .message(let topic, let payload, let retained):
             onNews?(.message(topic: topic, payload: payload, retained: retained))
         case .oversized(let topic, let bytes):
             onNews?(.oversized(topic: topic, bytes: bytes))
-        case .disconnected, .published, .subscribed:
+        case .disconnected, .published:
             break  // a loss shows as a failed read, write or misc call
         }
     }
 
     private func armMisc() {
-        let interval = Double(FleetLink.keepaliveSeconds) / 3
+        let interval = Double(keepalive) / 3
         miscTimer = loop.schedule(at: .now + .milliseconds(Int64(interval * 1000))) { [weak self] in
-            guard let self, self.phase == .connected || self.phase == .online else { return }
+            guard let self, self.serving else { return }
             self.miscTimer = nil
             let code = self.client.loopMisc()
             guard code == MosquittoClient.success, self.client.socket >= 0 else {

@@ -37,6 +37,22 @@ final class FleetMember {
     private var published: String?
     private var lastPublish: ContinuousClock.Instant?
     private var statusTimer: LoopTimer?
+    /// The newest deck heard and not yet read: a burst of decks is read
+    /// and played once, the superseded ones dropped unread.
+    private var pendingDeck: (topic: String, payload: [UInt8])?
+    private var pendingSince: ContinuousClock.Instant?
+    private var deckTimer: LoopTimer?
+    /// The deck played and not yet kept: written once decks settle.
+    private var unsavedDeck: [UInt8]?
+    private var cacheTimer: LoopTimer?
+
+    /// Seconds without a newer deck before the newest is read and played.
+    static let deckSettleSeconds = 0.25
+    /// Seconds at most from a deck's arrival to its reading, however many
+    /// newer ones keep coming.
+    static let deckLatestSeconds = 1.0
+    /// Seconds without a newer deck played before it is kept on disk.
+    static let cacheSettleSeconds = 2.0
 
     init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, loop: EventLoop = .main) {
         self.link = link
@@ -57,6 +73,11 @@ final class FleetMember {
     func stop() {
         if let statusTimer { loop.cancel(statusTimer) }
         statusTimer = nil
+        for timer in [deckTimer, cacheTimer].compactMap(\.self) { loop.cancel(timer) }
+        deckTimer = nil
+        cacheTimer = nil
+        // A deck played and not yet kept is kept now, for the next start.
+        saveDeck()
         link.stop()
         player = nil
     }
@@ -95,25 +116,81 @@ final class FleetMember {
             player.report("\(topic): message of \(bytes) bytes refused (at most \(MosquittoClient.maximumPayloadBytes))")
         case .message(let topic, let payload, _):
             guard let kind = link.topics.kind(of: topic) else { return }
-            if kind == .deck, payload == playing { return }
-            switch FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds) {
-            case .failure(let failure):
-                player.report(failure.message)
-            case .success(.deckCleared):
-                player.report("\(topic): the deck was deleted; playing on with the last one")
-            case .success(.deck(let cues, let epoch, let notes)):
-                playing = payload
-                notes.forEach(player.report)
-                player.load(cues, epoch)
-                if let cache, let failure = cache.store(payload) { player.report(failure) }
-            case .success(.command(.status)):
-                // Asked for at once: published now, whatever the interval.
-                published = nil
-                lastPublish = nil
-                stateChanged()
-            case .success(.command(let request)):
-                if case .error(let message) = player.answer(request) { player.report("\(topic): \(request.command): \(message)") }
+            if kind == .deck { return deckArrived(topic: topic, payload: payload) }
+            handle(payload, kind: kind, topic: topic)
+        }
+    }
+
+    /// Keeps the newest deck for reading once decks stop coming for
+    /// `deckSettleSeconds` (at most `deckLatestSeconds` after the first).
+    private func deckArrived(topic: String, payload: [UInt8]) {
+        let now = ContinuousClock.now
+        if let deckTimer { loop.cancel(deckTimer) }
+        deckTimer = nil
+        // The one playing again (every reconnect brings it): nothing to do,
+        // and whatever came before it is superseded.
+        guard payload != playing else {
+            pendingDeck = nil
+            pendingSince = nil
+            return
+        }
+        pendingDeck = (topic, payload)
+        let since = pendingSince ?? now
+        pendingSince = since
+        let due = min(now + .seconds(Self.deckSettleSeconds), since + .seconds(Self.deckLatestSeconds))
+        deckTimer = loop.schedule(at: due) { [weak self] in
+            MainActor.assumeIsolated { self?.readPendingDeck() }
+        }
+    }
+
+    private func readPendingDeck() {
+        deckTimer = nil
+        pendingSince = nil
+        guard let (topic, payload) = pendingDeck else { return }
+        pendingDeck = nil
+        handle(payload, kind: .deck, topic: topic)
+    }
+
+    /// Keeps the deck played on disk once no newer one has been played
+    /// for `cacheSettleSeconds`: a burst of decks is written once.
+    private func keepLater(_ payload: [UInt8]) {
+        guard cache != nil else { return }
+        unsavedDeck = payload
+        if let cacheTimer { loop.cancel(cacheTimer) }
+        cacheTimer = loop.schedule(at: .now + .seconds(Self.cacheSettleSeconds)) { [weak self] in
+            MainActor.assumeIsolated {
+                self?.cacheTimer = nil
+                self?.saveDeck()
             }
+        }
+    }
+
+    private func saveDeck() {
+        guard let cache, let payload = unsavedDeck else { return }
+        unsavedDeck = nil
+        if let failure = cache.store(payload) { player?.report(failure) }
+    }
+
+    private func handle(_ payload: [UInt8], kind: FleetTopics.Kind, topic: String) {
+        guard let player else { return }
+        switch FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds) {
+        case .failure(let failure):
+            player.report(failure.message)
+        case .success(.deckCleared):
+            player.report("\(topic): the deck was deleted; playing on with the last one")
+        case .success(.deck(let cues, let epoch, let notes)):
+            playing = payload
+            notes.forEach(player.report)
+            player.load(cues, epoch)
+            keepLater(payload)
+        case .success(.command(.status)):
+            // Asked for: published even if unchanged, but within the
+            // interval like any other (a flood of asks costs the broker
+            // one message a second, and the sign no queue of them).
+            published = nil
+            stateChanged()
+        case .success(.command(let request)):
+            if case .error(let message) = player.answer(request) { player.report("\(topic): \(request.command): \(message)") }
         }
     }
 }

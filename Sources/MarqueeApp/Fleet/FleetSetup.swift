@@ -14,6 +14,10 @@ struct FleetSetup {
     /// The payload and cues of the deck kept from the last run, if any.
     let cachedPayload: [UInt8]?
     let cachedDeck: CueFileParser.Result?
+    /// The link's keepalive: `FleetLink.keepaliveSeconds`, or a test's
+    /// shorter one from `LEDMARQUEE_TEST_MQTT_KEEPALIVE` (5…3600 s; anything
+    /// else is ignored), so a silent broker is found in seconds, not 45 s.
+    var keepalive = FleetLink.keepaliveSeconds
 
     /// Nil without `--mqtt`. Warnings (a password file others may read, a
     /// cached deck that cannot be read) are printed.
@@ -47,15 +51,19 @@ struct FleetSetup {
             }
         }
         Program.warn(warnings)
-        return FleetSetup(address: address, topics: topics, caFile: options.mqttCA, credentials: credentials, cache: cache,
-                          cachedPayload: cachedPayload, cachedDeck: cachedDeck)
+        var setup = FleetSetup(address: address, topics: topics, caFile: options.mqttCA, credentials: credentials, cache: cache,
+                               cachedPayload: cachedPayload, cachedDeck: cachedDeck)
+        if let seconds = environment["LEDMARQUEE_TEST_MQTT_KEEPALIVE"].flatMap({ Int($0) }), (5...3600).contains(seconds) {
+            setup.keepalive = seconds
+        }
+        return setup
     }
 
     /// The link and the member, made (not started) before the signals are
     /// blocked, so a bad CA file is said plainly.
     @MainActor
     func member(seconds: Double) throws(FleetLink.Failure) -> FleetMember {
-        let link = try FleetLink(address: address, topics: topics, caFile: caFile, credentials: credentials)
+        let link = try FleetLink(address: address, topics: topics, caFile: caFile, credentials: credentials, keepalive: keepalive)
         return FleetMember(link: link, cache: cache, playing: cachedPayload, defaultSeconds: seconds)
     }
 

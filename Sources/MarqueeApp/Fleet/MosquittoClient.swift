@@ -21,7 +21,8 @@ final class MosquittoClient: @unchecked Sendable {
         case oversized(topic: String, bytes: Int)
         /// A QoS 1 message was acknowledged (PUBACK).
         case published(messageID: Int32)
-        case subscribed(messageID: Int32)
+        /// SUBACK: the QoS granted to each topic, 128 (0x80) for a refusal.
+        case subscribed(messageID: Int32, granted: [Int32])
     }
 
     /// The largest message copied out of libmosquitto: the largest a
@@ -57,8 +58,9 @@ final class MosquittoClient: @unchecked Sendable {
         mosquitto_publish_callback_set(handle) { _, object, messageID in
             MosquittoClient.from(object)?.onEvent?(.published(messageID: messageID))
         }
-        mosquitto_subscribe_callback_set(handle) { _, object, messageID, _, _ in
-            MosquittoClient.from(object)?.onEvent?(.subscribed(messageID: messageID))
+        mosquitto_subscribe_callback_set(handle) { _, object, messageID, count, granted in
+            let codes = granted.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, count)))) } ?? []
+            MosquittoClient.from(object)?.onEvent?(.subscribed(messageID: messageID, granted: codes))
         }
         mosquitto_message_callback_set(handle) { _, object, message in
             guard let client = MosquittoClient.from(object), let message = message?.pointee, let topic = message.topic else { return }
@@ -131,6 +133,18 @@ final class MosquittoClient: @unchecked Sendable {
 
     func subscribe(_ topic: String) -> Int32 {
         mosquitto_subscribe(handle, nil, topic, 1)
+    }
+
+    /// Subscribes to every topic in one SUBSCRIBE, at QoS 1: one SUBACK,
+    /// with this message ID, says the broker has them all.
+    func subscribe(_ topics: [String]) -> (code: Int32, messageID: Int32) {
+        var messageID: Int32 = 0
+        let strings = topics.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        let code = strings.withUnsafeBufferPointer { buffer in
+            mosquitto_subscribe_multiple(handle, &messageID, Int32(buffer.count), buffer.baseAddress, 1, 0, nil)
+        }
+        return (code, messageID)
     }
 
     /// Queues a QoS 1 message (and writes what the socket takes now);

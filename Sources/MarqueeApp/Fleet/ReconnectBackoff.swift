@@ -2,7 +2,7 @@
 /// a wait drawn from 1–2 s after the first failure, 2–4 s after the
 /// second, doubling to 32–60 s, so that a whole fleet that lost one broker
 /// does not come back in one burst, not even at the first try. A
-/// connection that held resets it.
+/// connection that held (``LinkLiveness/heldSeconds``) resets it.
 struct ReconnectBackoff: Sendable {
     static let firstSeconds = 1.0
     static let longestSeconds = 60.0

@@ -90,7 +90,12 @@ final class PlayerController {
         }
         engine.onEffects = { [weak self] effects in self?.perform(effects) }
         // Headless, nothing is drawn: no frame is even composed.
-        if engine.state.settings.drawsFrames { engine.onFrame = { [weak self] in self?.render() } }
+        if engine.state.settings.drawsFrames {
+            engine.onFrame = { [weak self] in self?.render() }
+            // However many inputs arrive, the terminal gets at most the
+            // fastest frame rate's frames (docs/architecture.md).
+            engine.frameInterval = .seconds(1) / 60
+        }
         // Frame ticks are timers of the loop: the tick runs in the loop's
         // turn on the main thread, one poll a frame.
         engine.scheduleTick = { deadline, tick in

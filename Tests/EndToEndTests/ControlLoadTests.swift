@@ -1,0 +1,143 @@
+import Foundation
+import Glibc
+import Testing
+
+extension EndToEnd {
+    /// The control socket of the real binary under clients that misbehave
+    /// (docs/control.md, "Limits"; issue 24 items 10 and 11), driven by a
+    /// few lines of Python: a client that writes thousands of requests
+    /// before reading; 64 clients that trickle a byte at a time; 64
+    /// watchers. A plain `ledmarquee send` is answered through all of them.
+    @Suite("Control socket under load")
+    struct ControlLoad {
+        static let script = """
+            import json, socket, sys, threading, time
+            mode, path = sys.argv[1], sys.argv[2]
+            def connect():
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(path)
+                return s
+            if mode == "backpressure":
+                count = int(sys.argv[3])
+                s = connect()
+                sent = [0]
+                def write():
+                    try:
+                        for i in range(count // 2):
+                            s.sendall(b'{"cmd":"add","text":"A"}\\n{"cmd":"status"}\\n')
+                            sent[0] += 2
+                    except OSError:
+                        pass
+                writer = threading.Thread(target=write)
+                writer.start()
+                last = -1
+                while sent[0] < count and sent[0] != last:
+                    last = sent[0]
+                    time.sleep(0.5)
+                stalled = sent[0] < count
+                data = b""
+                s.settimeout(10)
+                try:
+                    while data.count(b"\\n") < count:
+                        chunk = s.recv(65536)
+                        if not chunk:
+                            break
+                        data += chunk
+                except OSError:
+                    pass
+                lines = data.split(b"\\n")[:-1]
+                writer.join(10)
+                print(json.dumps({"sent": sent[0], "replies": len(lines), "ok": lines.count(b'{"ok":true}'), "stalled": stalled}))
+            else:
+                # Hold every slot for ever: trickling a byte a second, or
+                # watching; a client that is closed comes straight back.
+                def hold():
+                    while True:
+                        try:
+                            s = connect()
+                            if mode == "watch":
+                                s.sendall(b'{"cmd":"watch"}\\n')
+                                while s.recv(65536):
+                                    pass
+                            else:
+                                while True:
+                                    s.sendall(b" ")
+                                    time.sleep(1)
+                        except OSError:
+                            time.sleep(0.05)
+                for _ in range(64):
+                    threading.Thread(target=hold, daemon=True).start()
+                while True:
+                    time.sleep(1)
+            """
+
+        static func scriptPath(_ directory: URL) throws -> String {
+            let path = directory.appendingPathComponent("client.py")
+            try writeFile(script, to: path)
+            return path.path
+        }
+
+        static func status(_ sign: HeadlessSign) async throws -> [String: Any]? {
+            let result = try await Control.send(["--control", sign.socketPath, "status"])
+            return result.status == 0 ? Control.jsonObject(result.stdout.trimmingCharacters(in: .newlines)) : nil
+        }
+
+        /// Sockets the sign holds open.
+        static func sockets(_ sign: HeadlessSign) -> Int {
+            sign.openFiles().filter { $0.hasPrefix("socket:") }.count
+        }
+
+        @Test("a client that writes 4,000 requests (add, status, add, …) before reading: held back, and every add done is answered")
+        func backPressure() async throws {
+            let sign = try HeadlessSign.start("control-pressure", arguments: ["-s", "20", "HELLO"])
+            defer { sign.close() }
+            try await sign.waitForEvent("first cue") { $0.name == "cue" }
+            let script = try Self.scriptPath(sign.directory)
+            // Before back-pressure, the replies waiting passed 256 KiB (the
+            // statuses are about 300 bytes) and the client was dropped
+            // with adds done and never answered.
+            let count = 4_000
+            let result = try await runCommand(try E2E.which("python3"), [script, "backpressure", sign.socketPath, String(count)],
+                                              timeout: 120)
+            let report = try #require(Control.jsonObject(result.stdout.trimmingCharacters(in: .newlines)), "\(result.stdout) \(result.stderr)")
+            let replies = (report["replies"] as? NSNumber)?.intValue ?? -1
+            let ok = (report["ok"] as? NSNumber)?.intValue ?? -1
+            #expect(report["stalled"] as? Bool == true, "the writer was held back while it did not read: \(report)")
+            #expect(replies == count, "every request answered: \(report)")
+            let after = try #require(try await Self.status(sign))
+            let cues = (after["count"] as? NSNumber)?.intValue ?? -1
+            #expect(cues == 1 + ok, "the adds done are the adds answered ok: \(cues) cues, \(report)")
+        }
+
+        @Test("64 clients trickling a byte a second, then 64 watchers: send status is answered every time")
+        func slotsHeld() async throws {
+            let sign = try HeadlessSign.start("control-slots", arguments: ["-s", "20", "HELLO"])
+            defer { sign.close() }
+            try await sign.waitForEvent("first cue") { $0.name == "cue" }
+            let script = try Self.scriptPath(sign.directory)
+            // The listening socket and the sign's own (uevents, the bus).
+            let own = Self.sockets(sign)
+            for mode in ["trickle", "watch"] {
+                let holder = try spawnProgram(try E2E.which("python3"), [script, mode, sign.socketPath],
+                                              environment: E2E.childEnvironment(), stdin: "/dev/null",
+                                              stdout: sign.directory.appendingPathComponent("\(mode).out").path,
+                                              stderr: sign.directory.appendingPathComponent("\(mode).err").path)
+                defer { kill(holder, SIGKILL); _ = waitpid(holder, nil, 0) }
+                try await waitFor("64 \(mode) clients connected", timeout: 15, context: sign.diagnostics) {
+                    Self.sockets(sign) >= own + 64 ? true : nil
+                }
+                var answered = 0
+                var refusals: [String] = []
+                for _ in 0..<12 {
+                    let result = try await Control.send(["--control", sign.socketPath, "status"])
+                    if result.status == 0 { answered += 1 } else { refusals.append(result.stderr) }
+                }
+                #expect(answered == 12, "\(mode): \(answered) of 12 answered; \(Set(refusals))")
+                kill(holder, SIGKILL)
+                try await waitFor("the held clients gone", timeout: 15, context: sign.diagnostics) {
+                    Self.sockets(sign) <= own ? true : nil
+                }
+            }
+        }
+    }
+}
