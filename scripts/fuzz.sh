@@ -104,7 +104,7 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CNcursesw -I Sources/CSystemd -I Sources/CMosquitto
+    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CTerminfo -I Sources/CSystemd -I Sources/CMosquitto
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CLazyLibraries/module.modulemap")
@@ -126,7 +126,7 @@ build() {
   for entry in "${TARGETS[@]}"; do
     IFS=: read -r name folder _ _ <<<"$entry"
     swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
-      "$dir"/obj/*.o -use-ld=lld -lfribidi -lncursesw -ldispatch -o "$dir/bin/fuzz-$name"
+      "$dir"/obj/*.o -use-ld=lld -lfribidi -ltinfo -ldispatch -o "$dir/bin/fuzz-$name"
   done
   touch "$stamp"
   echo "fuzz: built ${#TARGETS[@]} targets in $((SECONDS - started)) s"

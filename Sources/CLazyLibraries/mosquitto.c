@@ -11,7 +11,7 @@
     X(mosquitto_subscribe_callback_set) X(mosquitto_message_callback_set) X(mosquitto_will_set) \
     X(mosquitto_username_pw_set) X(mosquitto_tls_set) X(mosquitto_int_option) X(mosquitto_connect) \
     X(mosquitto_connect_async) X(mosquitto_reconnect) X(mosquitto_reconnect_async) X(mosquitto_disconnect) \
-    X(mosquitto_publish) X(mosquitto_subscribe) X(mosquitto_loop) X(mosquitto_loop_read) X(mosquitto_loop_write) \
+    X(mosquitto_publish) X(mosquitto_subscribe) X(mosquitto_subscribe_multiple) X(mosquitto_loop) X(mosquitto_loop_read) X(mosquitto_loop_write) \
     X(mosquitto_loop_misc) X(mosquitto_socket) X(mosquitto_want_write) X(mosquitto_strerror) \
     X(mosquitto_connack_string)
 
@@ -71,6 +71,10 @@ int mosquitto_publish(struct mosquitto *mosq, int *mid, const char *topic, int p
 }
 int mosquitto_subscribe(struct mosquitto *mosq, int *mid, const char *sub, int qos) {
     LM_CALL(mosquitto_subscribe, (mosq, mid, sub, qos))
+}
+int mosquitto_subscribe_multiple(struct mosquitto *mosq, int *mid, int sub_count, char *const *const sub, int qos,
+                                 int options, const mosquitto_property *properties) {
+    LM_CALL(mosquitto_subscribe_multiple, (mosq, mid, sub_count, sub, qos, options, properties))
 }
 int mosquitto_loop(struct mosquitto *mosq, int timeout, int max_packets) {
     LM_CALL(mosquitto_loop, (mosq, timeout, max_packets))
