@@ -179,7 +179,14 @@ extension EndToEnd {
             }
             let cue = try await session.waitForEvent("automatic cue", timeout: 6) { $0.isAutomaticCue && $0.t > resumed.t }
             Self.expectFullWait(from: resumed, to: cue, seconds: 3, late: 0.15)
-            let refilled = try await session.capture().barLength(row: barRow)
+            // The cue is logged before its frame reaches the terminal: the
+            // bar must be seen full within a moment of it (3 s empty it, so
+            // 80 % is seen only in the wait's first 0.6 s).
+            let refilled = try await waitFor("the bar to refill", timeout: 0.5, context: session.diagnostics) {
+                () async throws -> Double? in
+                let bar = try await session.capture().barLength(row: barRow)
+                return bar > 80 ? bar : nil
+            }
             #expect(refilled > 80, "full again at the start of the next wait: \(refilled)")
         }
 
