@@ -148,6 +148,9 @@ extension ControlServerTests {
             fourth.send("{\"cmd\":\"watch\"}\n")
             #expect(fourth.line() == #"{"ok":false,"error":"too many connections (at most 3)"}"#)
             fourth.close()
+            // Its spare slot free again before the next clients come (else
+            // one of them may find it still held and take a watcher's place).
+            #expect(await fixture.eventually { fixture.server.connectionCount == 3 })
             // Both spare slots held by clients still typing: a new client takes
             // the oldest watcher's slot, and its command is answered.
             let typing = try (0..<2).map { _ in try TestClient(fixture.path) }
