@@ -5,7 +5,8 @@ import Synchronization
 
 /// The program's one run loop, a reactor: one `ppoll` on a single thread
 /// waits for every input (watched file descriptors: the terminal, a
-/// signalfd) and every deadline (a heap of timers behind one timerfd), and
+/// signalfd) and every deadline (a heap of timers: a near one is the
+/// poll's timeout, a far one is kept by a timerfd), and
 /// the thread then runs the main actor's work, the jobs of tasks that prefer
 /// it as their executor, the handlers of ready descriptors and due timers.
 ///
@@ -87,8 +88,9 @@ public final class EventLoop: TaskExecutor, Sendable {
     private let state = Mutex(State())
     /// Written when work arrives while the loop polls.
     let wakeFD: Int32
-    /// Expires at the next timer's deadline (see `lm_timer_create` for why
-    /// not ppoll's timeout); -1 if the kernel refused one.
+    /// Expires at the next timer's deadline when it is far (see
+    /// `lm_timer_create` for why not ppoll's timeout, and `wait` for why a
+    /// near one is); -1 if the kernel refused one.
     let timerFD: Int32
     /// The thread inside `run`, 0 when none (pthread_t is an integer here).
     private let loopThread = Atomic<UInt>(0)
@@ -338,12 +340,24 @@ public final class EventLoop: TaskExecutor, Sendable {
             // nothing due and leave the loop armed for nothing.
             timeout = max(0, left.seconds * 1_000_000_000 + (left.attoseconds + 999_999_999) / 1_000_000_000)
         }
-        // The deadline on the timerfd, ppoll itself waiting without a
-        // timeout; only if the timerfd is missing does ppoll time it. It is
-        // armed again only when the deadline moved.
+        // A near deadline (a frame tick) is ppoll's own timeout: its slack
+        // is at most 100 µs there, and the turn then costs two system calls
+        // (the poll and the frame's write) instead of four. A far one goes
+        // on the timerfd, which fires without the poll's slack of a
+        // thousandth of the wait; ppoll then waits without a timeout, and
+        // the timerfd is armed again only when the deadline moved.
         var armed = false
         if timerFD >= 0 {
-            if deadline == poll.armed || lm_timer_arm(timerFD, timeout) == 0 {
+            if let deadline, deadline != poll.armed, timeout <= Self.pollTimeoutReach {
+                // An armed timerfd for another deadline would wake the loop
+                // for nothing (a cancelled timer's); one for this deadline
+                // is left to fire.
+                if poll.armed != nil {
+                    _ = lm_timer_arm(timerFD, -1)
+                    armCount.add(1, ordering: .relaxed)
+                    poll.armed = nil
+                }
+            } else if deadline == poll.armed || lm_timer_arm(timerFD, timeout) == 0 {
                 if deadline != poll.armed { armCount.add(1, ordering: .relaxed) }
                 poll.armed = deadline
                 armed = true
@@ -368,6 +382,12 @@ public final class EventLoop: TaskExecutor, Sendable {
         }
         return ready
     }
+
+    /// How far ahead, in nanoseconds, a deadline is ppoll's timeout rather
+    /// than the timerfd's: the kernel's slack on a poll timeout is a
+    /// thousandth of it, at least the thread's 50 µs (fs/select.c), so 100 µs
+    /// at most here.
+    static let pollTimeoutReach: Int64 = 100_000_000
 
     /// Wakes the poll, unless the caller is loop work in a turn (the turn
     /// reads the new work before it polls again).

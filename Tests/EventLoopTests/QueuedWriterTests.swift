@@ -12,7 +12,12 @@ struct QueuedWriterTests {
         let write: Int32
         init() {
             var fds: [Int32] = [0, 0]
+            // Close-on-exec: a child spawned meanwhile by a test running
+            // beside this one (a tmux server lives on) would otherwise keep
+            // the read end open, and closing ours would never end the reader.
+            // (pipe2 is not in Swift's Glibc module: set it at once instead.)
             precondition(Glibc.pipe(&fds) == 0)
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             read = fds[0]
             write = fds[1]
             _ = fcntl(write, F_SETFL, fcntl(write, F_GETFL) | O_NONBLOCK)

@@ -16,7 +16,8 @@ int lm_ppoll(struct pollfd *_Nonnull fds, unsigned long count, int64_t timeout_n
 // deadline, or -1. Why not ppoll's own timeout: the kernel lets a poll
 // timeout fire late by a thousandth of its length (fs/select.c,
 // select_estimate_accuracy: 2 ms on a 2 s wait), while a timerfd fires on
-// its hrtimer with no such slack.
+// its hrtimer with no such slack. (Within 100 ms the slack is at most
+// 100 µs and the loop uses the poll's timeout: EventLoop.wait.)
 int lm_timer_create(void);
 
 // Arms `fd` to expire `timeout_ns` from now (0 fires at once); a negative

@@ -79,7 +79,7 @@ struct MessageLayouts {
 
     /// The scene the state shows at `t`, and its frame unless that scene is
     /// `shown` already (then nil). A scroll step of the frame composed last
-    /// is composed by shifting it (`FrameComposer.compose(_:layout:rest:after:)`).
+    /// is composed by shifting it in place (`FrameComposer.step`).
     mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
         let text = state.shownCue.text
@@ -87,7 +87,16 @@ struct MessageLayouts {
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         guard scene != shown else { return (scene, nil) }
         let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
-        let frame = FrameComposer.compose(scene, layout: layout, rest: rest, after: kept)
+        if let oldScene = kept?.scene, var frame = kept?.frame {
+            // Let go of the kept copy first: the frame is then held here
+            // alone, and the step changes it in place.
+            kept = nil
+            if FrameComposer.step(&frame, from: oldScene, to: scene, layout: layout) {
+                kept = (scene, frame)
+                return (scene, frame)
+            }
+        }
+        let frame = FrameComposer.compose(scene, layout: layout, rest: rest)
         kept = (scene, frame)
         return (scene, frame)
     }

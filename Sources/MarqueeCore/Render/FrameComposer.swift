@@ -65,16 +65,29 @@ public enum FrameComposer {
     /// panel drawn again; nil when `scene` is not a scroll step of it.
     private static func scrolled(_ old: FrameModel, of oldScene: MarqueeScene, to scene: MarqueeScene,
                                  layout: TextLayout) -> FrameModel? {
-        let geometry = scene.geometry
-        guard old.columns == geometry.columns, old.rows == geometry.rows, let hint = old.panelScroll,
-              let leds = scrollStep(from: oldScene, to: scene, layout: layout) else { return nil }
         var frame = old
+        return step(&frame, from: oldScene, to: scene, layout: layout) ? frame : nil
+    }
+
+    /// Moves `frame`, the frame of `oldScene`, on to `scene` in place when
+    /// `scene` is a scroll step of it: the panel rows shifted, the columns
+    /// coming into view painted, the rows under the panel drawn again.
+    /// Returns false, leaving `frame` as it was, when it is not a step.
+    ///
+    /// A frame held nowhere else is changed where it lies: a step then
+    /// copies no frame and allocates nothing (`MessageLayouts` keeps the
+    /// frame it composed last for this).
+    public static func step(_ frame: inout FrameModel, from oldScene: MarqueeScene, to scene: MarqueeScene,
+                            layout: TextLayout) -> Bool {
+        let geometry = scene.geometry
+        guard frame.columns == geometry.columns, frame.rows == geometry.rows, let hint = frame.panelScroll,
+              let leds = scrollStep(from: oldScene, to: scene, layout: layout) else { return false }
         frame.shift(rows: hint.rows, columns: hint.columns, by: leds * scene.style.halfCellsPerLED / 2)
         for row in 0..<frame.rows where !hint.rows.contains(row) { frame.clear(row: row) }
         let panel = geometry.panelColumns
         paintScrollingPanel(scene, layout: layout, into: &frame, only: leds > 0 ? (panel - leds)..<panel : 0..<(-leds))
         paintStatusRows(scene, into: &frame)
-        return frame
+        return true
     }
 
     /// Caption, countdown bar, controls line and help overlay: the rows

@@ -62,6 +62,28 @@ public struct FrameModel: Sendable, Equatable {
         }
     }
 
+    /// Makes this frame a copy of `other`, of the same size, in the
+    /// storage it has: no allocation when this frame's storage is its own
+    /// (the screen keeps what the terminal shows this way, frame after frame).
+    public mutating func assign(from other: FrameModel) {
+        precondition(other.columns == columns && other.rows == rows, "assign(from:) needs a frame of the same size")
+        storage.withUnsafeMutableBufferPointer { target in
+            other.storage.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: source.count)
+            }
+        }
+        wideRows.withUnsafeMutableBufferPointer { target in
+            other.wideRows.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                to.update(from: from, count: source.count)
+            }
+        }
+        ledColor = other.ledColor
+        ledBrightness = other.ledBrightness
+        panelScroll = other.panelScroll
+    }
+
     /// Blanks every cell of `row`.
     mutating func clear(row: Int) {
         let start = row * columns

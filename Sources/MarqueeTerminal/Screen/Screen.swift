@@ -93,6 +93,20 @@ public final class Screen {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
         showColor(frame.ledColor ?? signColor, brightness: frame.ledBrightness)
         bytes.removeAll(keepingCapacity: true)
+        let changed = paint(frame)
+        remember(frame)
+        if !bytes.isEmpty, !output.write(bytes) {
+            // Part of the frame may be missing: the next is drawn whole.
+            painter.forget()
+            invalidate()
+        }
+        return changed || !bytes.isEmpty
+    }
+
+    /// Appends to `bytes` what turns the frame on screen into `frame`;
+    /// whether any cell changed. The frame on screen is only read here, so
+    /// that, the diff gone, `remember` finds it held by the screen alone.
+    private func paint(_ frame: FrameModel) -> Bool {
         var before = previous
         if mustClear {
             mustClear = false
@@ -103,14 +117,21 @@ public final class Screen {
         if diff.shift > 0, !painter.canShift(by: diff.shift) {
             diff = FrameDiff(from: before, to: frame, canShift: false)
         }
-        let changed = painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
-        previous = frame
-        if !bytes.isEmpty, !output.write(bytes) {
-            // Part of the frame may be missing: the next is drawn whole.
-            painter.forget()
-            invalidate()
+        return painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
+    }
+
+    /// Keeps `frame` as what the terminal shows, copied into the screen's
+    /// own buffer rather than shared with the caller: the caller's frame is
+    /// then held by the caller alone, and its next scroll step changes it
+    /// in place (`FrameComposer.step`) instead of copying it whole.
+    private func remember(_ frame: FrameModel) {
+        if previous?.columns == frame.columns, previous?.rows == frame.rows {
+            previous!.assign(from: frame)
+        } else {
+            var copy = FrameModel(columns: frame.columns, rows: frame.rows)
+            copy.assign(from: frame)
+            previous = copy
         }
-        return changed || !bytes.isEmpty
     }
 
     /// A frame of blanks the size and colour of `frame`: what a cleared
