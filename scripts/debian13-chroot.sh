@@ -36,11 +36,18 @@ TOOLCHAIN=$(dirname "$(dirname "$(dirname "$(readlink -f "$swift_bin")")")")
 [ -x "$TOOLCHAIN/usr/bin/swift" ] || die "cannot tell the toolchain's folder from $swift_bin"
 [ "$TOOLCHAIN" != / ] || die "the toolchain is in /usr: nothing to bind; install it in the chroot instead"
 
-# Mount points under ROOT, in mounting order; unmounted in reverse.
-MOUNTS=(proc sys dev dev/pts "${TOOLCHAIN#/}")
+# Mount points under ROOT, in mounting order; unmounted in reverse. ROOT
+# itself first, bound over itself: inside, / is then a mount point, as on a
+# real machine (`unshare --mount`, which the tests use to hide a library,
+# makes the root's mounts private and fails on a / that is no mount).
+MOUNTS=(. proc sys dev dev/pts "${TOOLCHAIN#/}")
 LOCK=$ROOT/.debian13-chroot.lock
 
-mounted() { findmnt -rn --mountpoint "$ROOT/$1" >/dev/null 2>&1; }
+mounted() {
+  local path=$ROOT/$1
+  [ "$1" != . ] || path=$ROOT
+  findmnt -rn --mountpoint "$path" >/dev/null 2>&1
+}
 
 mount_all() {
   [ -x "$ROOT/bin/sh" ] || die "$ROOT is not a Debian root yet: scripts/debian13-chroot.sh create"
@@ -49,6 +56,7 @@ mount_all() {
     mounted "$point" && continue
     mkdir -p "$ROOT/$point"
     case $point in
+      .) mount --bind "$ROOT" "$ROOT" ;;
       proc) mount -t proc proc "$ROOT/proc" ;;
       sys) mount -t sysfs -o ro sysfs "$ROOT/sys" ;;
       dev | dev/pts) mount --bind "/$point" "$ROOT/$point" ;;
@@ -62,6 +70,7 @@ umount_all() {
   for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
     point=${MOUNTS[i]}
     if mounted "$point"; then
+      [ "$point" != . ] || point=
       umount "$ROOT/$point" || umount -l "$ROOT/$point"
     fi
   done

@@ -15,7 +15,22 @@ struct FishCompletionTests {
         for line in $argv[2..-1]
             echo "<query>$line"
             # Only the completion, not fish's description after a tab.
-            complete -C"$line" | string replace -r '\\t.*' ''
+            set -l offered (complete -C"$line" | string replace -r '\\t.*' '')
+            # fish 4 also lists fuzzy matches (the word typed found inside
+            # another), which its pager shows only when nothing starts with
+            # the word: what a user sees is the matches that start with it.
+            set -l word (string match -r -- '[^ ]*$' "$line")
+            set -l starting
+            for reply in $offered
+                if test (string sub -l (string length -- "$word") -- "$reply") = "$word"
+                    set -a starting $reply
+                end
+            end
+            if test (count $starting) -gt 0
+                printf "%s\\n" $starting
+            else if test (count $offered) -gt 0
+                printf "%s\\n" $offered
+            end
         end
         """
         let path = try sandbox.write("driver.fish", driver)
