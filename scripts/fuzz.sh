@@ -58,7 +58,7 @@ selected() {
   [[ " $FUZZ_TARGETS " == *" $name "* ]]
 }
 
-swift_sources() { find "$1" -name '*.swift' | LC_ALL=C sort; }
+swift_sources() { find "$ROOT/$1" -name '*.swift' | LC_ALL=C sort; }
 
 # build FLAVOUR: fuzz (libFuzzer + AddressSanitizer, for finding bugs) or
 # cov (libFuzzer + profile instrumentation, for replaying corpora into a
@@ -104,30 +104,56 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I Sources/CFriBidi -I Sources/CTerminfo -I Sources/CSystemd -I Sources/CMosquitto
+    "${swift_flags[@]}" -I "$dir/mods" -I "$ROOT/Sources/CFriBidi" -I "$ROOT/Sources/CTerminfo" -I "$ROOT/Sources/CSystemd" -I "$ROOT/Sources/CMosquitto"
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CLazyLibraries/module.modulemap")
+  # A whole-module build is one process; -num-threads lets its LLVM half
+  # use every core, and modules that do not depend on each other are built
+  # side by side (the waves below follow Package.swift).
+  local threads
+  threads=$(nproc)
+  # (Threaded, it writes an object per source file, into the current folder.)
   module() {
     local name=$1; shift
-    swiftc "${common[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$dir/mods/$name.swiftmodule" \
-      -c -o "$dir/obj/$name.o" "$@"
+    mkdir -p "$dir/obj/$name"
+    (cd "$dir/obj/$name" && swiftc "${common[@]}" -wmo -num-threads "$threads" -module-name "$name" -emit-module \
+      -emit-module-path "$dir/mods/$name.swiftmodule" -c "$@")
   }
-  # In dependency order (Package.swift).
+  # Runs its commands (one per argument, each a function call) side by
+  # side and fails if any failed.
+  together() {
+    local pids=() pid failed=0 command
+    for command in "$@"; do
+      eval "$command" &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    return $failed
+  }
   module LEDFontText $(swift_sources Sources/LEDFontText)
-  module MarqueeCore $(swift_sources Sources/MarqueeCore) "$dir/gen/EmbeddedResources.swift"
-  module PowerProbe $(swift_sources Sources/PowerProbe)
-  module EventLoop $(swift_sources Sources/EventLoop)
-  module MarqueeTerminal $(swift_sources Sources/MarqueeTerminal)
-  module PlayerRuntime $(swift_sources Sources/PlayerRuntime)
+  together 'module MarqueeCore $(swift_sources Sources/MarqueeCore) "$dir/gen/EmbeddedResources.swift"' \
+    'module EventLoop $(swift_sources Sources/EventLoop)'
+  together 'module PowerProbe $(swift_sources Sources/PowerProbe)' 'module PlayerRuntime $(swift_sources Sources/PlayerRuntime)' \
+    'module MarqueeTerminal $(swift_sources Sources/MarqueeTerminal)'
   module MarqueeApp $(swift_sources Sources/MarqueeApp)
 
-  local entry
+  # The targets, as many at a time as there are cores.
+  target() {
+    local name=$1 folder=$2
+    swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
+      "$dir"/obj/*.o "$dir"/obj/*/*.o -use-ld=lld -lfribidi -ltinfo -ldispatch -o "$dir/bin/fuzz-$name"
+  }
+  local entry batch=()
   for entry in "${TARGETS[@]}"; do
     IFS=: read -r name folder _ _ <<<"$entry"
-    swiftc "${common[@]}" -module-name "Fuzz_$name" $(swift_sources Tests/Fuzz/Common) $(swift_sources "Tests/Fuzz/$folder") \
-      "$dir"/obj/*.o -use-ld=lld -lfribidi -ltinfo -ldispatch -o "$dir/bin/fuzz-$name"
+    batch+=("target $name $folder")
+    if [ ${#batch[@]} -ge "$threads" ]; then
+      together "${batch[@]}"
+      batch=()
+    fi
   done
+  [ ${#batch[@]} -eq 0 ] || together "${batch[@]}"
   touch "$stamp"
   echo "fuzz: built ${#TARGETS[@]} targets in $((SECONDS - started)) s"
 }
@@ -136,21 +162,44 @@ build() {
 # runs found), then fuzzes for SECONDS. New inputs go to .build/fuzz/work/<name>,
 # never into the repository.
 run() {
-  local seconds=$1 failed=() total_runs=0 count=0 entry
+  local seconds=$1 failed=() total_runs=0 count=0 entry threads
+  threads=$(nproc)
   build fuzz
   mkdir -p "$OUT/crashes" "$OUT/logs"
-  for entry in "${TARGETS[@]}"; do
-    selected "$entry" || continue
-    IFS=: read -r name _ max_len dict <<<"$entry"
+  # One target: its status goes to its .status file beside its log.
+  fuzz_one() {
+    local name=$1 max_len=$2 dict=$3
     local work=$OUT/work/$name log=$OUT/logs/$name.log
     mkdir -p "$work"
-    local args=(-max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len"
+    # -timeout: an input slower than this is a hang. The layout target
+    # composes frames of up to 1000x300 cells under AddressSanitizer, a
+    # second or two each on a busy 2-core machine: 5 s timed out there
+    # with no hang (Debian 13 chroot beside other builds, load 12).
+    local args=(-max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len="$max_len"
       -artifact_prefix="$OUT/crashes/$name-" -print_final_stats=1)
     [ "$dict" != - ] && args+=(-dict="Tests/Fuzz/dict/$dict.dict")
     local status=0
     "$OUT/fuzz/bin/fuzz-$name" "${args[@]}" "$work" "Tests/Fuzz/corpus/$name" >"$log" 2>&1 || status=$?
-    rm -rf "$TMPDIR"/ledmarquee-fuzz-sysfs.*  # a crashed run cannot clean up after itself
-    local runs
+    echo "$status" >"$OUT/logs/$name.status"
+  }
+  # As many targets at a time as there are cores (each is one thread).
+  local names=() pids=() pid
+  for entry in "${TARGETS[@]}"; do
+    selected "$entry" || continue
+    IFS=: read -r name _ max_len dict <<<"$entry"
+    names+=("$name")
+    fuzz_one "$name" "$max_len" "$dict" &
+    pids+=($!)
+    if [ ${#pids[@]} -ge "$threads" ]; then
+      for pid in "${pids[@]}"; do wait "$pid"; done
+      pids=()
+    fi
+  done
+  for pid in "${pids[@]}"; do wait "$pid"; done
+  rm -rf "$TMPDIR"/ledmarquee-fuzz-sysfs.*  # a crashed run cannot clean up after itself
+  for name in "${names[@]}"; do
+    local log=$OUT/logs/$name.log work=$OUT/work/$name status runs
+    status=$(cat "$OUT/logs/$name.status")
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     count=$((count + 1))
     if [ "$status" -ne 0 ]; then
