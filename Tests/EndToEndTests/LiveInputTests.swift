@@ -73,6 +73,60 @@ extension EndToEnd {
             try await session.waitForLitLEDs(minimum: 5)
         }
 
+        /// What `--format auto` makes of a pipe that never closes (`tail -f`):
+        /// the input, the first cue it must show, how it read it, and the
+        /// most it may take. The writer holds the pipe open until the test
+        /// is done (the file `done` in the session's folder): the pane's
+        /// shell waits for both ends of its pipeline to record the status.
+        enum UndecidedInput: String, CaseIterable, CustomTestStringConvertible {
+            case logLine = "a log line starting with ["
+            case deck = "a one-line deck"
+            case stalled = "a [ that stalls"
+            var feeder: String {
+                switch self {
+                case .logLine: "(printf '[12:00:01] checkout ok\\n[INFO] tests pass\\n'; \(Self.holdOpen))"
+                case .deck: "(printf '[\"DECK A\", {\"text\": \"DECK B\"}]\\n'; \(Self.holdOpen))"
+                case .stalled: "(printf '[\"STALL\",\\n'; \(Self.holdOpen))"
+                }
+            }
+            var firstText: String {
+                switch self {
+                case .logLine: "[12:00:01] checkout ok"
+                case .deck: "DECK A"
+                case .stalled: "[\"STALL\","
+                }
+            }
+            static let holdOpen = "while [ ! -e done ]; do sleep 0.1; done"
+            var format: String { self == .deck ? "deck" : "lines" }
+            /// The silence that decides a stalled `[` is 1 s.
+            var within: Double { self == .stalled ? 3 : 1.5 }
+            var testDescription: String { rawValue }
+        }
+
+        @Test("--format auto never waits for the end of a pipe that stays open: it chooses from what came, and logs it",
+              arguments: UndecidedInput.allCases)
+        func autoNeverWaits(input: UndecidedInput) async throws {
+            let session = try await Session.start("auto-\(input.format)", Launch(arguments: ["-s", "20", "-f", "-"], stdinCommand: input.feeder))
+            let done = session.directory.appendingPathComponent("done").path
+            defer {
+                _ = FileManager.default.createFile(atPath: done, contents: nil)
+                session.close()
+            }
+            let cue = try await session.waitForEvent("the first cue", timeout: input.within + 5) { $0.name == "cue" }
+            #expect(cue.string("text") == input.firstText)
+            #expect(cue.t <= input.within, "shown \(cue.t) s after the start")
+            let format = try await session.waitForEvent("the format record") { $0.name == "format" }
+            #expect(format.string("format") == input.format && format.string("source") == "standard input", "\(format)")
+            #expect(!(format.string("reason") ?? "").isEmpty)
+            // Both log lines came in one read: the flow starts with both.
+            #expect(cue.int("count") == (input == .logLine || input == .deck ? 2 : 1), "\(cue)")
+            try await session.waitForLitLEDs(minimum: 5)
+            try await session.send("q")
+            _ = FileManager.default.createFile(atPath: done, contents: nil)
+            #expect(try await session.waitForExit(timeout: 5) == 0)
+            try await session.expectTerminalRestored()
+        }
+
         @Test("keys are answered at once while lines stream in")
         func keysWhileStreaming() async throws {
             let feeder = "i=0; while [ $i -lt 150 ]; do echo line$i; i=$((i+1)); sleep 0.02; done"

@@ -8,6 +8,8 @@ struct LiveCueUpdate {
     /// Set when the read only appended these to the flow (``LiveCueList/appendedLast``).
     var appended: [Cue]?
     var notes: [String]
+    /// How `--format auto` chose to read the input, in the update that chose.
+    var choice: CueStream.Choice?
 
     init(cues: [Cue]?, appended: [Cue]? = nil, notes: [String]) {
         self.cues = cues
@@ -49,6 +51,13 @@ protocol LiveCueSource: AnyObject {
     func stop()
     /// The message when the source ended with no message.
     var noMessages: String { get }
+    /// How `--format auto` chose to read the source, once it has (before
+    /// the sign starts, as a rule: the choice comes with the first cues).
+    var formatChoice: CueStream.Choice? { get }
+}
+
+extension LiveCueSource {
+    var formatChoice: CueStream.Choice? { nil }
 }
 
 extension LiveCueSource {

@@ -26,7 +26,15 @@ final class StandardInputFeed: LiveCueSource {
     private var buffer = [UInt8](repeating: 0, count: StandardInputFeed.readSize)
     private(set) var ended = false
     private(set) var failure: String?
+    private(set) var formatChoice: CueStream.Choice?
     private var onUpdate: ((LiveCueUpdate) -> Void)?
+    /// `--format auto` after a `[`: the silence that makes it text.
+    private var silence: LoopTimer?
+
+    /// How long `auto` waits, with nothing arriving, for a `[` to become a
+    /// whole JSON deck before it reads the input as text: a deck piped in
+    /// arrives at once, a log line that only looks like JSON's start is text.
+    static let undecidedSilence: Duration = .seconds(1)
 
     init(fd: Int32 = STDIN_FILENO, seconds: Double, format: CueInputFormat, latestOnly: Bool) {
         self.fd = fd
@@ -67,6 +75,7 @@ final class StandardInputFeed: LiveCueSource {
     private func endOfInput() {
         ended = true
         pause()
+        stopSilence()
         if let savedFlags {
             _ = fcntl(fd, F_SETFL, savedFlags)
             self.savedFlags = nil
@@ -107,7 +116,28 @@ final class StandardInputFeed: LiveCueSource {
     }
 
     private func apply(_ batch: CueStream.Batch) {
+        if stream.isUndecided, !ended { restartSilence() } else { stopSilence() }
         let changed = list.add(batch.cues)
-        onUpdate?(LiveCueUpdate(changed: changed, list: list, notes: batch.notes))
+        var update = LiveCueUpdate(changed: changed, list: list, notes: batch.notes)
+        update.choice = batch.choice
+        if let choice = batch.choice { formatChoice = choice }
+        onUpdate?(update)
+    }
+
+    /// Each read while `auto` is undecided starts the silence over.
+    private func restartSilence() {
+        stopSilence()
+        silence = EventLoop.main.schedule(at: .now + Self.undecidedSilence) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.silence = nil
+                self.apply(self.stream.decideLines())
+            }
+        }
+    }
+
+    private func stopSilence() {
+        if let silence { EventLoop.main.cancel(silence) }
+        silence = nil
     }
 }

@@ -83,6 +83,8 @@ final class PlayerController {
             return 1
         }
         notes.forEach { record(.error(message: $0)) }
+        // `--format auto` chose as the first cues came, before the log was open.
+        if let choice = feed?.formatChoice { record(choice) }
         log?.onLateLoss = { [weak self] notice in self?.engine.send(.notice(notice)) }
         // The first cut is shown on the sign, with how many more the log has.
         if let first = notes.first {
@@ -152,6 +154,7 @@ final class PlayerController {
                 self.engine.send(input)
             }
             update.notes.forEach { self.report($0) }
+            if let choice = update.choice { self.record(choice) }
         }
         await withCheckedContinuation { quitContinuation = $0 }
         backgroundTasks.forEach { $0.cancel() }
@@ -381,6 +384,11 @@ final class PlayerController {
                 }
             })
         }
+    }
+
+    /// The events log's `format` record for how `--format auto` read the input.
+    private func record(_ choice: CueStream.Choice) {
+        record(.format(source: choice.source, format: choice.format == .json ? "deck" : "lines", reason: choice.reason))
     }
 
     /// Draws the frame the state shows now. Reads the state only.

@@ -49,6 +49,9 @@ public enum EventRecord: Sendable, Equatable {
     /// came in the `seconds` after the first of them, and were not written
     /// (docs/events-log.md, "Repeated records").
     case suppressed(record: String, count: Int, seconds: Double)
+    /// `--format auto` chose how to read `source`: `deck` or `lines`, and
+    /// why (docs/cue-flow.md, "Live input").
+    case format(source: String, format: String, reason: String)
 
     /// The event's name, the `event` field.
     public var name: String {
@@ -74,6 +77,7 @@ public enum EventRecord: Sendable, Equatable {
         case .link: "link"
         case .sync: "sync"
         case .suppressed: "suppressed"
+        case .format: "format"
         }
     }
 
@@ -125,6 +129,8 @@ public enum EventRecord: Sendable, Equatable {
             if on { json.add("mode", mode) }
         case let .link(up):
             json.add("up", up)
+        case let .format(source, format, reason):
+            json.add("source", source); json.add("format", format); json.add("reason", reason)
         case let .power(thermal, lowPower, source, display):
             json.add("thermal", thermal); json.add("lowPower", lowPower); json.add("source", source)
             json.add("display", display)

@@ -12,7 +12,9 @@ import MarqueeCore
 /// split (each line cut by `CueFileParser.cut`, numbered from 1, `wasCut`
 /// exactly when longer than the bound); the stream's cues are those the text
 /// cue file's rule keeps, clean and non-blank; notes are clean and bounded;
-/// the live list keeps its bounds and ends with the newest cue.
+/// the live list keeps its bounds and ends with the newest cue; with
+/// `--format auto`, the same reading however the stream is cut, one choice
+/// at most, and the prefix scanner agreeing with the JSON decoder.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
@@ -22,7 +24,58 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let stream = Array(bytes[2...])
     checkAssembler(stream, readSize: readSize, limit: limit)
     checkCueStream(stream, readSize: readSize)
+    checkAutoStream(stream, readSize: readSize)
     return 0
+}
+
+/// `--format auto` (JSONPrefixScanner and CueStream's choice): what it
+/// reads does not depend on how the input was cut into reads; it chooses
+/// at most once; a value the scanner calls whole is JSON (but for a zero
+/// with an exponent, which JSONDecoder refuses), and an input it calls
+/// impossible is not.
+func checkAutoStream(_ stream: [UInt8], readSize: Int) {
+    func read(size: Int) -> (cues: [Cue], choices: [CueStream.Choice], failed: Bool) {
+        var cues = CueStream(name: "standard input", seconds: 5, format: .auto)
+        var read: [Cue] = []
+        var choices: [CueStream.Choice] = []
+        do {
+            for piece in reads(stream, size: size) {
+                let batch = try cues.feed(piece)
+                read += batch.cues
+                choices += batch.choice.map { [$0] } ?? []
+            }
+            let end = try cues.finish()
+            read += end.cues
+            choices += end.choice.map { [$0] } ?? []
+        } catch {
+            require(!hasTerminalControl(error.message), "an auto stream's error is a clean line", error.message)
+            return (read, choices, true)
+        }
+        return (read, choices, false)
+    }
+    let split = read(size: readSize)
+    let whole = read(size: max(1, stream.count))
+    require(split.cues == whole.cues && split.choices == whole.choices && split.failed == whole.failed,
+            "auto reads the same however the input is cut", "reads of \(readSize)")
+    require(split.choices.count <= 1, "auto chooses once", "\(split.choices)")
+
+    guard let first = stream.firstIndex(where: { !CueInputFormat.isBlank($0) }), stream[first] == UInt8(ascii: "[") else { return }
+    var scanner = JSONPrefixScanner()
+    var end = stream.endIndex
+    for index in stream[first...].indices where scanner.feed(stream[index]) != .partial {
+        end = index + 1
+        break
+    }
+    let text = String(decoding: stream, as: UTF8.self)
+    guard !text.contains("0e"), !text.contains("0E") else { return }
+    switch scanner.verdict {
+    case .complete:
+        require(JSONValue.parse(Array(stream[first..<end])) != nil, "a value the scanner calls whole is JSON")
+    case .invalid:
+        require(JSONValue.parse(Array(stream[first...])) == nil, "an input the scanner calls impossible is not JSON")
+    case .partial:
+        break
+    }
 }
 
 func reads(_ bytes: [UInt8], size: Int) -> [ArraySlice<UInt8>] {
