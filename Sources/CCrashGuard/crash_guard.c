@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -24,6 +25,12 @@ static int has_modes;
 static unsigned char restore_bytes[256];
 static size_t restore_count;
 static int armed;
+
+// For a signal nobody else reports (no handler was there before ours: SIGSYS,
+// which the Swift runtime does not catch), the line saying so, made at
+// install time: the handler cannot format text.
+static char unreported_line[CRASH_SIGNAL_COUNT][128];
+static size_t unreported_length[CRASH_SIGNAL_COUNT];
 
 // Read end of a pipe that holds the key answering the runtime's prompt.
 static int answer_fd = -1;
@@ -63,6 +70,10 @@ static void handle_crash(int signo, siginfo_t *info, void *context) {
         if (redirect_output) dup2(STDERR_FILENO, STDOUT_FILENO);
     }
     int index = signal_index(signo);
+    // After the terminal is given back, so the line is seen on the shell's
+    // screen; once, even if threads crash together.
+    size_t length = index >= 0 ? __atomic_exchange_n(&unreported_length[index], 0, __ATOMIC_ACQ_REL) : 0;
+    if (length > 0) write_all(STDERR_FILENO, (const unsigned char *) unreported_line[index], length);
     if (index >= 0) {
         struct sigaction *before = &previous[index];
         if (before->sa_flags & SA_SIGINFO) {
@@ -83,7 +94,7 @@ static void handle_crash(int signo, siginfo_t *info, void *context) {
     raise(signo);
 }
 
-void lm_crash_guard_install(int answer_prompt, int report_to_stderr) {
+void lm_crash_guard_install(int answer_prompt, int report_to_stderr, const char *program) {
     if (installed) return;
     installed = 1;
     if (answer_prompt) {
@@ -104,6 +115,11 @@ void lm_crash_guard_install(int answer_prompt, int report_to_stderr) {
         if (sigaction(crash_signals[i], NULL, &current) != 0) continue;
         if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) continue;
         previous[i] = current;
+        if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_DFL) {
+            int length = snprintf(unreported_line[i], sizeof unreported_line[i], "%s: ended by signal %d (%s)\n",
+                                  program, crash_signals[i], strsignal(crash_signals[i]));
+            if (length > 0 && (size_t) length < sizeof unreported_line[i]) unreported_length[i] = (size_t) length;
+        }
         struct sigaction ours;
         memset(&ours, 0, sizeof ours);
         ours.sa_sigaction = handle_crash;

@@ -10,10 +10,11 @@
     X(mosquitto_connect_callback_set) X(mosquitto_disconnect_callback_set) X(mosquitto_publish_callback_set) \
     X(mosquitto_subscribe_callback_set) X(mosquitto_message_callback_set) X(mosquitto_will_set) \
     X(mosquitto_username_pw_set) X(mosquitto_tls_set) X(mosquitto_int_option) X(mosquitto_connect) \
-    X(mosquitto_connect_async) X(mosquitto_reconnect) X(mosquitto_reconnect_async) X(mosquitto_disconnect) \
+    X(mosquitto_reconnect) X(mosquitto_reconnect_async) X(mosquitto_disconnect) \
     X(mosquitto_publish) X(mosquitto_subscribe) X(mosquitto_subscribe_multiple) X(mosquitto_loop) X(mosquitto_loop_read) X(mosquitto_loop_write) \
     X(mosquitto_loop_misc) X(mosquitto_socket) X(mosquitto_want_write) X(mosquitto_strerror) \
-    X(mosquitto_connack_string)
+    X(mosquitto_connack_string) X(mosquitto_connect_bind_v5) X(mosquitto_property_add_int32) \
+    X(mosquitto_property_free_all) X(mosquitto_reason_string)
 
 LM_LIBRARY(library, "libmosquitto.so.1", "libmosquitto1", LM_MOSQUITTO)
 
@@ -59,8 +60,9 @@ int mosquitto_int_option(struct mosquitto *mosq, enum mosq_opt_t option, int val
 int mosquitto_connect(struct mosquitto *mosq, const char *host, int port, int keepalive) {
     LM_CALL(mosquitto_connect, (mosq, host, port, keepalive))
 }
-int mosquitto_connect_async(struct mosquitto *mosq, const char *host, int port, int keepalive) {
-    LM_CALL(mosquitto_connect_async, (mosq, host, port, keepalive))
+int mosquitto_connect_bind_v5(struct mosquitto *mosq, const char *host, int port, int keepalive, const char *bind_address,
+                              const mosquitto_property *properties) {
+    LM_CALL(mosquitto_connect_bind_v5, (mosq, host, port, keepalive, bind_address, properties))
 }
 int mosquitto_reconnect(struct mosquitto *mosq) { LM_CALL(mosquitto_reconnect, (mosq)) }
 int mosquitto_reconnect_async(struct mosquitto *mosq) { LM_CALL(mosquitto_reconnect_async, (mosq)) }
@@ -86,3 +88,10 @@ int mosquitto_socket(struct mosquitto *mosq) { LM_CALL(mosquitto_socket, (mosq))
 bool mosquitto_want_write(struct mosquitto *mosq) { LM_CALL(mosquitto_want_write, (mosq)) }
 const char *mosquitto_strerror(int mosq_errno) { LM_CALL(mosquitto_strerror, (mosq_errno)) }
 const char *mosquitto_connack_string(int connack_code) { LM_CALL(mosquitto_connack_string, (connack_code)) }
+int mosquitto_property_add_int32(mosquitto_property **proplist, int identifier, uint32_t value) {
+    LM_CALL(mosquitto_property_add_int32, (proplist, identifier, value))
+}
+void mosquitto_property_free_all(mosquitto_property **properties) {
+    LM_CALL_VOID(mosquitto_property_free_all, (properties))
+}
+const char *mosquitto_reason_string(int reason_code) { LM_CALL(mosquitto_reason_string, (reason_code)) }

@@ -46,6 +46,27 @@ extension EndToEnd {
             #expect(session.events().last?.name != "quit", "a crash is not a quit")
         }
 
+        // A seccomp filter's verdict arrives as SIGSYS, which the Swift
+        // runtime does not catch: before, the sign died silently. The line
+        // comes after the terminal is given back, so it is on the shell's
+        // screen, not on the alternate screen the sign leaves.
+        @Test("SIGSYS (kill -SYS, as a seccomp verdict) restores the terminal, then names the signal on the shell's screen")
+        func sigsysIsNamed() async throws {
+            var launch = Launch(arguments: ["SIGSYS TEST"])
+            launch.recordsSignal = true
+            let session = try await Session.start("sigsys", launch)
+            defer { session.close() }
+            try await session.waitForLitLEDs(minimum: 5)
+            #expect(kill(try await session.programPID(), SIGSYS) == 0)
+            #expect(try await session.waitForExit(timeout: 10) == 128 + SIGSYS)
+            #expect(try session.endedBySignal() == SIGSYS, "died of SIGSYS, not an exit")
+            let screen = try await session.expectTerminalRestored()
+            let lines = screen.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(lines.filter { $0 == "ledmarquee: ended by signal \(SIGSYS) (Bad system call)" }.count == 1,
+                    "named once on the shell's screen:\n\(screen.text)")
+            #expect(session.events().last?.name != "quit", "a crash is not a quit")
+        }
+
         // A real trap, not a signal sent from outside: LEDMARQUEE_TEST_TRAP=1
         // makes the player hit a preconditionFailure after its first frame
         // (docs/testing.md). Swift traps arrive as SIGILL on x86-64 (ud2) and

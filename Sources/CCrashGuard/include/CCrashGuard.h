@@ -32,7 +32,13 @@
 // answered at once. With `report_to_stderr`, it points standard output at
 // standard error first, so the report goes there (the runtime sends it to
 // standard output when it means to prompt).
-void lm_crash_guard_install(int answer_prompt, int report_to_stderr);
+//
+// A signal that had no handler before ours (SIGSYS, a seccomp verdict, which
+// the Swift runtime does not catch) is named on standard error once the
+// terminal is given back, as the event loop names the signals it takes:
+// "PROGRAM: ended by signal 31 (Bad system call)". The line is made here,
+// since the handler cannot format text.
+void lm_crash_guard_install(int answer_prompt, int report_to_stderr, const char *_Nonnull program);
 
 // Remembers how to give the terminal on `fd` back: the termios `modes` to set
 // (NULL: none known) and `count` bytes to write (leave the alternate screen,

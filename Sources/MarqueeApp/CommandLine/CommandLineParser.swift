@@ -129,7 +129,7 @@ public enum CommandLineParser {
             try OptionValues.apply(assignment, to: &options, warnings: &warnings)
         }
         do {
-            try checkCombinations(options, scan)
+            try checkCombinations(options, given: Set((config + scan.assignments).map(\.spec.long)))
         } catch {
             throw located(error, in: config + scan.assignments)
         }
@@ -149,8 +149,10 @@ public enum CommandLineParser {
 extension CommandLineParser {
     /// The checks of options that do not go together, or one that needs
     /// another: made once every option is applied, the config file's too.
-    static func checkCombinations(_ options: Options, _ scan: Scan) throws(UsageError) {
-        try checkLiveOptions(options, scan)
+    /// `given` names (long) every option set, in the config file or on the
+    /// command line: some are refused for being set at all, whatever value.
+    static func checkCombinations(_ options: Options, given: Set<String>) throws(UsageError) {
+        try checkLiveOptions(options, given: given)
         try checkFleetOptions(options)
         try checkHeadless(options)
         // Each sign would shuffle its own way, and signs in step must agree.
@@ -159,6 +161,9 @@ extension CommandLineParser {
         }
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
+        // A cap on a log that is not written would be a silent no-op; its
+        // value cannot tell (64M is also the default), so being set is asked.
+        if given.contains("events-max"), options.events == nil { throw UsageError("--events-max needs --events") }
     }
 
     /// A combination's error, said at the config file's line when the
@@ -175,12 +180,12 @@ extension CommandLineParser {
 
     /// `--follow` is a file of its own; `--latest` and `--format` only mean
     /// something for live input, so they need it.
-    static func checkLiveOptions(_ options: Options, _ scan: Scan) throws(UsageError) {
+    static func checkLiveOptions(_ options: Options, given: Set<String>) throws(UsageError) {
         if options.follow != nil, options.file != nil { throw UsageError("give either --file or --follow, not both") }
         if options.follow == "-" { throw UsageError("'--follow -' is refused: follow a file; standard input is read live with -f -") }
         let live = options.file == "-" || options.follow != nil
         if options.latest, !live { throw UsageError("--latest needs -f - or --follow") }
-        if scan.has("format"), options.file != "-" { throw UsageError("--format needs -f - (a file's name says what it is)") }
+        if given.contains("format"), options.file != "-" { throw UsageError("--format needs -f - (a file's name says what it is)") }
     }
 
     /// The broker's options mean nothing without a broker; a CA, nothing

@@ -53,17 +53,7 @@ final class BrokerConnector: @unchecked Sendable {
         guard !busy else { return false }
         if watch == nil { watch = loop.watch(fd: readEnd) { [weak self] _ in self?.collect() } }
         let job = Job(call: call, writeEnd: writeEnd)
-        let box = Unmanaged.passRetained(job).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, box)
-        guard started == 0 else {
-            Unmanaged<Job>.fromOpaque(box).release()
-            return false
-        }
-        pthread_detach(thread)
+        guard DetachedThread.start({ job.run() }) else { return false }
         busy = true
         pending = done
         return true

@@ -6,7 +6,9 @@ import Glibc
 /// event loop: the socket is watched for reading (and for writing while
 /// libmosquitto has bytes queued), keepalive pings run on a timer of a
 /// third of the keepalive, and the blocking connect runs on a
-/// ``BrokerConnector`` thread. A lost or refused connection is tried again
+/// ``BrokerConnector`` thread. It speaks MQTT 5, advertising the largest
+/// packet it takes, and MQTT 3.1.1 once a broker refuses version 5
+/// (``BrokerProtocol``). A lost or refused connection is tried again
 /// after a ``ReconnectBackoff`` wait; on every connection the sign
 /// subscribes to its topics again and republishes its status, so the
 /// retained deck arrives again too.
@@ -55,7 +57,15 @@ final class FleetLink: @unchecked Sendable {
     private var phase = Phase.idle
     /// Whether the socket is being served (from the connection to its loss).
     private var serving: Bool { phase == .connected || phase == .subscribing || phase == .online }
-    private var everConnected = false
+    /// The MQTT version the link speaks.
+    private var version = BrokerProtocol.first
+    /// The next connect must be libmosquitto's full one, which takes the
+    /// broker's address and the CONNECT's properties (a reconnect reuses
+    /// them): at the start, until a connection is made, and after a change
+    /// of version.
+    private var needsFullConnect = true
+    /// The broker refused the version spoken: the older one to try at once.
+    private var fallback: BrokerProtocol?
     private var liveness: LinkLiveness
     /// The SUBSCRIBE whose SUBACK makes the link up.
     private var subscribeID: Int32?
@@ -98,6 +108,7 @@ final class FleetLink: @unchecked Sendable {
         self.client = client
         self.connector = connector
         var code = client.setWill(topic: topics.status, payload: FleetStatus.offline(name: topics.name), retain: true)
+        if code == MosquittoClient.success { code = client.setProtocol(version) }
         if code == MosquittoClient.success, let credentials { code = client.setCredentials(credentials) }
         guard code == MosquittoClient.success else {
             throw Failure(message: "cannot set up the MQTT client: \(MosquittoClient.describe(code))")
@@ -161,15 +172,19 @@ final class FleetLink: @unchecked Sendable {
     private func connect() {
         guard phase == .idle || phase == .waiting else { return }
         phase = .connecting
-        let client = client, address = address, first = !everConnected, keepalive = keepalive
-        if address.isNumeric {
-            // Nothing to look up: connected from the loop, no thread at all.
-            let code = first ? client.connectAsync(host: address.host, port: address.port, keepalive: keepalive)
-                : client.reconnectAsync()
+        let client = client, address = address, full = needsFullConnect, keepalive = keepalive
+        if !full, address.isNumeric {
+            // Nothing to look up: connected from the loop, no thread at all,
+            // with what the full connect advertised.
+            let code = client.reconnectAsync()
             return connectReturned(BrokerConnector.Outcome(code: code, savedErrno: errno))
         }
+        // libmosquitto's only connect that takes MQTT 5 properties blocks
+        // (it has no asynchronous form), so even a numeric address is
+        // connected on the thread the first time.
+        let maximum = version == .v5 ? BrokerProtocol.maximumPacketBytes : nil
         let started = connector.start({
-            first ? client.connect(host: address.host, port: address.port, keepalive: keepalive)
+            full ? client.connect(host: address.host, port: address.port, keepalive: keepalive, maximumPacketBytes: maximum)
                 : client.reconnect()
         }, done: { [weak self] outcome in self?.connectReturned(outcome) })
         if !started { lose("cannot start a thread to connect: \(String(cString: strerror(errno)))") }
@@ -180,7 +195,7 @@ final class FleetLink: @unchecked Sendable {
         guard outcome.code == MosquittoClient.success else {
             return lose(MosquittoClient.describe(outcome.code, errno: outcome.savedErrno))
         }
-        everConnected = true
+        needsFullConnect = false
         let fd = client.socket
         guard fd >= 0 else { return lose("no socket after connecting") }
         // Served by poll: a read must never wait for the rest of a packet.
@@ -205,6 +220,11 @@ final class FleetLink: @unchecked Sendable {
     /// tries again after the backoff.
     private func lose(_ reason: String) {
         guard phase != .stopped else { return }
+        if let older = fallback {
+            fallback = nil
+            refusal = nil
+            return speak(older)
+        }
         let wasOnline = phase == .online
         release()
         phase = .waiting
@@ -216,6 +236,22 @@ final class FleetLink: @unchecked Sendable {
         }
         let delay = liveness.lost(at: .now, random: Double.random(in: 0...1))
         retryTimer = loop.schedule(at: .now + .milliseconds(Int64(delay * 1000))) { [weak self] in
+            self?.retryTimer = nil
+            self?.connect()
+        }
+    }
+
+    /// The broker refused the version spoken: the older one is tried at
+    /// once, with no word and no backoff, since nothing is wrong; from now
+    /// on every connection of this run speaks it.
+    private func speak(_ older: BrokerProtocol) {
+        release()
+        phase = .waiting
+        let code = client.setProtocol(older)
+        guard code == MosquittoClient.success else { return lose("cannot speak \(older.name): \(MosquittoClient.describe(code))") }
+        version = older
+        needsFullConnect = true
+        retryTimer = loop.schedule(at: .now) { [weak self] in
             self?.retryTimer = nil
             self?.connect()
         }
@@ -303,8 +339,10 @@ final class FleetLink: @unchecked Sendable {
         switch event {
         case .connected(let code):
             guard code == 0 else {
-                // The broker closes the connection next; `lose` says this.
-                refusal = MosquittoClient.describeRefusal(code)
+                // The broker closes the connection next; `lose` says this,
+                // or tries the older version.
+                refusal = version.describeRefusal(code)
+                fallback = version.fallback(afterRefusal: code)
                 return
             }
             guard phase == .connected else { return }

@@ -3,7 +3,8 @@ import MarqueeCore
 
 /// A playing sign's part in its fleet (docs/fleet.md): turns what the
 /// ``FleetLink`` hears into the player's inputs — a deck on `PREFIX/deck`
-/// becomes a `load` (kept in the ``DeckCache`` for the next start), a
+/// becomes a `load` once the ``DeckReader`` has read it off the loop's
+/// thread (kept in the ``DeckCache`` for the next start), a
 /// command on a `cmd` topic is answered as the control socket answers it —
 /// and publishes the sign's status whenever what it says changes, at most
 /// once a second. A payload that cannot be used is an `error` record and a
@@ -42,6 +43,14 @@ final class FleetMember {
     private var pendingDeck: (topic: String, payload: [UInt8])?
     private var pendingSince: ContinuousClock.Instant?
     private var deckTimer: LoopTimer?
+    /// Reads decks on a thread of its own; nil only during `init`.
+    private var reader: DeckReader?
+    /// The number of the last deck handed to the reader: the outcome of
+    /// any other is dropped.
+    private var readGeneration: UInt64 = 0
+    /// The deck being read, until its outcome comes or a newer deck
+    /// supersedes it.
+    private var reading: [UInt8]?
     /// The deck played and not yet kept: written once decks settle.
     private var unsavedDeck: [UInt8]?
     private var cacheTimer: LoopTimer?
@@ -60,6 +69,11 @@ final class FleetMember {
         self.playing = playing
         self.defaultSeconds = defaultSeconds
         self.loop = loop
+        reader = DeckReader(loop: loop, parse: { job in
+            FleetPayload.parse(job.payload, kind: .deck, topic: job.topic, defaultSeconds: defaultSeconds)
+        }, done: { [weak self] job, outcome in
+            MainActor.assumeIsolated { self?.deckRead(job, outcome) }
+        })
     }
 
     func start(_ player: Player) {
@@ -76,6 +90,7 @@ final class FleetMember {
         for timer in [deckTimer, cacheTimer].compactMap(\.self) { loop.cancel(timer) }
         deckTimer = nil
         cacheTimer = nil
+        supersedeReading()
         // A deck played and not yet kept is kept now, for the next start.
         saveDeck()
         link.stop()
@@ -127,8 +142,17 @@ final class FleetMember {
         let now = ContinuousClock.now
         if let deckTimer { loop.cancel(deckTimer) }
         deckTimer = nil
-        // The one playing again (every reconnect brings it): nothing to do,
-        // and whatever came before it is superseded.
+        // The one being read again (every reconnect brings the retained
+        // deck): it is still the newest, and whatever waited is superseded.
+        guard payload != reading else {
+            pendingDeck = nil
+            pendingSince = nil
+            return
+        }
+        // Any other deck is newer than the one being read.
+        supersedeReading()
+        // The one playing again: nothing to do, and whatever came before it
+        // is superseded.
         guard payload != playing else {
             pendingDeck = nil
             pendingSince = nil
@@ -148,7 +172,28 @@ final class FleetMember {
         pendingSince = nil
         guard let (topic, payload) = pendingDeck else { return }
         pendingDeck = nil
-        handle(payload, kind: .deck, topic: topic)
+        readGeneration += 1
+        reading = payload
+        let job = DeckReader.Job(generation: readGeneration, topic: topic, payload: payload)
+        guard reader?.read(job) == true else {
+            // No thread to be had: read here, as a small deck always could be.
+            return deckRead(job, FleetPayload.parse(payload, kind: .deck, topic: topic, defaultSeconds: defaultSeconds))
+        }
+    }
+
+    /// A deck's outcome, back on the loop: played, unless a newer deck
+    /// superseded it while it was read.
+    private func deckRead(_ job: DeckReader.Job, _ outcome: DeckReader.Outcome) {
+        guard job.generation == readGeneration, reading != nil else { return }
+        reading = nil
+        play(outcome, payload: job.payload, topic: job.topic)
+    }
+
+    /// The deck being read will not be played: a newer one came.
+    private func supersedeReading() {
+        guard reading != nil else { return }
+        reading = nil
+        readGeneration += 1
     }
 
     /// Keeps the deck played on disk once no newer one has been played
@@ -171,9 +216,14 @@ final class FleetMember {
         if let failure = cache.store(payload) { player?.report(failure) }
     }
 
+    /// A command, read here: it is at most 64 KiB.
     private func handle(_ payload: [UInt8], kind: FleetTopics.Kind, topic: String) {
+        play(FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds), payload: payload, topic: topic)
+    }
+
+    private func play(_ outcome: DeckReader.Outcome, payload: [UInt8], topic: String) {
         guard let player else { return }
-        switch FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds) {
+        switch outcome {
         case .failure(let failure):
             player.report(failure.message)
         case .success(.deckCleared):

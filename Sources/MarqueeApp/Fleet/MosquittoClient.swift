@@ -102,23 +102,32 @@ final class MosquittoClient: @unchecked Sendable {
         return mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
     }
 
+    /// The MQTT version of the next connect (MQTT 3.1.1 unless set).
+    func setProtocol(_ version: BrokerProtocol) -> Int32 {
+        mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, version.libraryValue)
+    }
+
     /// Connects and sends CONNECT; blocks (name lookup, TCP connect), so
-    /// the sign calls it on a ``BrokerConnector`` thread only.
-    func connect(host: String, port: Int, keepalive: Int) -> Int32 {
-        mosquitto_connect(handle, host, Int32(port), Int32(keepalive))
+    /// the sign calls it on a ``BrokerConnector`` thread only. With
+    /// `maximumPacketBytes` (MQTT 5 only) the CONNECT advertises it; the
+    /// reconnects keep it. Without, it clears what an earlier connect
+    /// advertised (an MQTT 3.1.1 CONNECT can carry none).
+    func connect(host: String, port: Int, keepalive: Int, maximumPacketBytes: UInt32? = nil) -> Int32 {
+        guard let maximumPacketBytes else { return mosquitto_connect(handle, host, Int32(port), Int32(keepalive)) }
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        let added = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), maximumPacketBytes)
+        guard added == Self.success else { return added }
+        return mosquitto_connect_bind_v5(handle, host, Int32(port), Int32(keepalive), nil, properties)
     }
 
     /// Connects again to the same broker; blocks as `connect` does.
     func reconnect() -> Int32 { mosquitto_reconnect(handle) }
 
-    /// Starts connecting without waiting: a non-blocking TCP connect, the
-    /// CONNECT queued for when it completes. Only for a numeric `host`, whose
+    /// Connects again to the broker of the last `connect`, with its
+    /// CONNECT properties, without waiting: a non-blocking TCP connect, the
+    /// CONNECT queued for when it completes. Only for a numeric host, whose
     /// lookup (`getaddrinfo`) needs no name service and so cannot wait.
-    func connectAsync(host: String, port: Int, keepalive: Int) -> Int32 {
-        mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive))
-    }
-
-    /// `connectAsync` again, to the same broker.
     func reconnectAsync() -> Int32 { mosquitto_reconnect_async(handle) }
 
     /// The connection's descriptor, -1 when there is none.
@@ -169,8 +178,13 @@ final class MosquittoClient: @unchecked Sendable {
         return String(cString: mosquitto_strerror(code))
     }
 
-    /// Why the broker refused a CONNECT, as text.
+    /// Why an MQTT 3.1.1 broker refused a CONNECT, as text.
     static func describeRefusal(_ code: Int32) -> String {
         String(cString: mosquitto_connack_string(code))
+    }
+
+    /// An MQTT 5 reason code (a CONNACK's refusal) as text.
+    static func describeReason(_ code: Int32) -> String {
+        String(cString: mosquitto_reason_string(code))
     }
 }

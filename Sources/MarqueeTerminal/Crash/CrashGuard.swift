@@ -8,11 +8,13 @@ import Glibc
 public enum CrashGuard {
     /// Puts the handler in front of the runtime's; call it early, so a crash
     /// before the sign opens does not wait either. The user's own
-    /// `SWIFT_BACKTRACE=interactive=…` or `output-to=…` is respected.
-    public static func install(environment: [String: String]) {
+    /// `SWIFT_BACKTRACE=interactive=…` or `output-to=…` is respected. A
+    /// crash signal the runtime does not report (SIGSYS) is named on stderr
+    /// after `program`, as the signals taken on the event loop are.
+    public static func install(environment: [String: String], program: String = "ledmarquee") {
         let settings = BacktraceSettings(environment["SWIFT_BACKTRACE"])
         let answer = !settings.choosesInteractive
-        lm_crash_guard_install(answer ? 1 : 0, answer && !settings.choosesOutput ? 1 : 0)
+        lm_crash_guard_install(answer ? 1 : 0, answer && !settings.choosesOutput ? 1 : 0, program)
     }
 
     /// From now on a crash restores `modes` on `fd` and writes `bytes`.

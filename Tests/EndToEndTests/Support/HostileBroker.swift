@@ -8,15 +8,23 @@ import Glibc
 ///
 /// - `drop`: closes each connection 0.2 s after its SUBACK;
 /// - `silent`: after the SUBACK answers nothing more, pings included;
-/// - `slowSuback`: sends the SUBACK 3 s after the SUBSCRIBE, then behaves.
+/// - `slowSuback`: sends the SUBACK 3 s after the SUBSCRIBE, then behaves;
+/// - `oversized`: after the SUBACK publishes a retained deck of 1 MiB + 1
+///   bytes on `ledmarquee/deck`, then a small one, then behaves.
+///
+/// It speaks MQTT 3.1.1 only, as such a broker must: a CONNECT of another
+/// version (the sign's MQTT 5) gets CONNACK 1, "unacceptable protocol
+/// version", and the connection is closed (Mosquitto cannot be told to
+/// refuse version 5; this is the fleet's MQTT 3.1.1 broker).
 ///
 /// Each accepted connection is a line in `connections` (its monotonic time),
-/// each CONNACK and SUBACK sent a line in `acks`. Everything is in a
+/// each CONNACK and SUBACK sent a line in `acks` (`connack`, `suback`), and
+/// each CONNECT refused for its version one (`refused5` for MQTT 5). Everything is in a
 /// directory named with this test process's pid; `close()` kills the
 /// script, reaps it and removes the directory.
 final class HostileBroker {
     enum Mode: String {
-        case drop, silent, slowSuback
+        case drop, silent, slowSuback, oversized
     }
 
     let directory: URL
@@ -51,9 +59,24 @@ final class HostileBroker {
                 if byte < 128:
                     break
             return kind, exactly(c, length)
+        def varint(n):
+            out = b""
+            while True:
+                byte, n = n & 127, n >> 7
+                out += bytes([byte | (128 if n else 0)])
+                if not n:
+                    return out
+        def publish(c, topic, payload):
+            body = len(topic).to_bytes(2, "big") + topic + payload
+            c.sendall(b"\\x31" + varint(len(body)) + body)
         def serve(c):
             try:
-                packet(c)
+                kind, body = packet(c)
+                level = body[2 + (body[0] << 8 | body[1])]
+                if level != 4:
+                    c.sendall(b"\\x20\\x02\\x00\\x01")
+                    note(acks, "refused%d" % level)
+                    return
                 c.sendall(b"\\x20\\x02\\x00\\x00")
                 note(acks, "connack")
                 while True:
@@ -74,6 +97,9 @@ final class HostileBroker {
                             while c.recv(4096):
                                 pass
                             return
+                        if mode == "oversized":
+                            publish(c, b"ledmarquee/deck", b"x" * (1048576 + 1))
+                            publish(c, b"ledmarquee/deck", b'["SMALL"]')
                     elif kind >> 4 == 12:
                         c.sendall(b"\\xd0\\x00")
                     elif kind >> 4 == 3 and (kind >> 1) & 3:

@@ -121,6 +121,7 @@ struct CommandLineParserTests {
             case "file", "follow": [String]()
             case "latest", "format": ["-f", "-"]
             case "quiet-mode": ["--quiet", "22:00-07:00", "x"]
+            case "events-max": ["--events", "log.jsonl", "x"]
             case "mqtt-topic", "mqtt-password-file": ["--mqtt", "mqtt://broker", "x"]
             case "mqtt-ca": ["--mqtt", "mqtts://broker", "x"]
             default: ["x"]

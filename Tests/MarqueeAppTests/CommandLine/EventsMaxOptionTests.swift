@@ -35,4 +35,31 @@ struct EventsMaxOptionTests {
         let message = "'--events-max' must be 0 (no cap) or a size from 4K to 1024G (bytes, or K, M, G), not '\(OptionValues.shown(value))'"
         #expect(throws: UsageError(message)) { try eventsMax(value) }
     }
+
+    func parse(_ arguments: [String], config: String) throws(UsageError) -> Options {
+        guard case .run(let options, _) = try CommandLineParser.parse(arguments, configBytes: Array(config.utf8), configName: "config")
+        else { throw UsageError("not a run") }
+        return options
+    }
+
+    // Before, the cap was taken and nothing said that no log would be
+    // written for it to cap (issue 24).
+    @Test("without --events it is the usage error of an option that needs another, said at the config file's line when set there",
+          arguments: [
+              (["--events-max", "16M", "x"], "", "--events-max needs --events"),
+              // Also at its default's value: being set is the mistake.
+              (["--events-max=64M", "-f", "cues.txt"], "", "--events-max needs --events"),
+              (["--events-max", "0", "x"], "", "--events-max needs --events"),
+              (["x"], "events-max 16M\n", "config:1: --events-max needs --events"),
+          ])
+    func needsEvents(arguments: [String], config: String, message: String) {
+        #expect(throws: UsageError(message)) { try parse(arguments, config: config) }
+    }
+
+    @Test("with --events from either place it is taken")
+    func withEvents() throws {
+        #expect(try parse(["--events", "log.jsonl", "x"], config: "events-max 16M\n").eventsMax == 16 << 20)
+        #expect(try parse(["--events-max", "8M", "x"], config: "events log.jsonl\n").eventsMax == 8 << 20)
+        #expect(try parse(["--headless", "--events", "log.jsonl", "--events-max", "4K"], config: "").eventsMax == 4096)
+    }
 }
