@@ -37,24 +37,50 @@ struct DeckCache: Sendable, Equatable {
 
     /// Keeps `payload`; the reason on failure (for an `error` record).
     func store(_ payload: [UInt8]) -> String? {
-        for directory in [parent(of: directory), directory] where mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            return "cannot keep the fleet's deck: \(directory): \(String(cString: strerror(errno)))"
+        switch writeTemporary(payload, tag: "0") {
+        case .failure(let failure): failure.reason
+        case .success(let temporary): commit(temporary)
         }
-        let temporary = "\(directory)/.fleet.\(getpid()).tmp"
+    }
+
+    /// Why a deck could not be kept.
+    struct Failure: Error, Equatable {
+        let reason: String
+    }
+
+    /// Writes `payload` whole to a temporary file beside the cache (`tag`
+    /// tells concurrent writes apart); its path, for `commit` or `discard`.
+    func writeTemporary(_ payload: [UInt8], tag: String) -> Result<String, Failure> {
+        for directory in [parent(of: directory), directory] where mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            return .failure(Failure(reason: "cannot keep the fleet's deck: \(directory): \(String(cString: strerror(errno)))"))
+        }
+        let temporary = "\(directory)/.fleet.\(getpid()).\(tag).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return "cannot keep the fleet's deck: \(temporary): \(String(cString: strerror(errno)))" }
+        guard fd >= 0 else {
+            return .failure(Failure(reason: "cannot keep the fleet's deck: \(temporary): \(String(cString: strerror(errno)))"))
+        }
         let failure = Platform.writeAll(fd, payload)
         close(fd)
         if let failure {
             unlink(temporary)
-            return "cannot keep the fleet's deck: \(temporary): \(String(cString: strerror(failure)))"
+            return .failure(Failure(reason: "cannot keep the fleet's deck: \(temporary): \(String(cString: strerror(failure)))"))
         }
+        return .success(temporary)
+    }
+
+    /// Renames a written temporary file over the cache; the reason on failure.
+    func commit(_ temporary: String) -> String? {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             return "cannot keep the fleet's deck: \(path): \(reason)"
         }
         return nil
+    }
+
+    /// Removes a written temporary file that a newer deck made stale.
+    func discard(_ temporary: String) {
+        unlink(temporary)
     }
 
     private func parent(of path: String) -> String {

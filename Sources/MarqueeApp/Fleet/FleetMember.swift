@@ -28,7 +28,8 @@ final class FleetMember {
     static let statusInterval = 1.0
 
     let link: FleetLink
-    private let cache: DeckCache?
+    /// Keeps the played deck on disk, off the loop; nil without a cache.
+    private let cacheWriter: DeckCacheWriter?
     private let defaultSeconds: Double
     private let loop: EventLoop
     private var player: Player?
@@ -65,7 +66,7 @@ final class FleetMember {
 
     init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, loop: EventLoop = .main) {
         self.link = link
-        self.cache = cache
+        cacheWriter = cache.map(DeckCacheWriter.init)
         self.playing = playing
         self.defaultSeconds = defaultSeconds
         self.loop = loop
@@ -92,7 +93,7 @@ final class FleetMember {
         cacheTimer = nil
         supersedeReading()
         // A deck played and not yet kept is kept now, for the next start.
-        saveDeck()
+        saveDeck(now: true)
         link.stop()
         player = nil
     }
@@ -199,7 +200,7 @@ final class FleetMember {
     /// Keeps the deck played on disk once no newer one has been played
     /// for `cacheSettleSeconds`: a burst of decks is written once.
     private func keepLater(_ payload: [UInt8]) {
-        guard cache != nil else { return }
+        guard cacheWriter != nil else { return }
         unsavedDeck = payload
         if let cacheTimer { loop.cancel(cacheTimer) }
         cacheTimer = loop.schedule(at: .now + .seconds(Self.cacheSettleSeconds)) { [weak self] in
@@ -210,10 +211,18 @@ final class FleetMember {
         }
     }
 
-    private func saveDeck() {
-        guard let cache, let payload = unsavedDeck else { return }
+    /// Writes the unsaved deck off the loop; `now` (the sign is stopping)
+    /// on the loop's thread, so it is kept before the process ends.
+    private func saveDeck(now: Bool = false) {
+        guard let cacheWriter, let payload = unsavedDeck else { return }
         unsavedDeck = nil
-        if let failure = cache.store(payload) { player?.report(failure) }
+        if now {
+            if let failure = cacheWriter.keepNow(payload) { player?.report(failure) }
+            return
+        }
+        cacheWriter.keep(payload, loop: loop) { [weak self] failure in
+            MainActor.assumeIsolated { self?.player?.report(failure) }
+        }
     }
 
     /// A command, read here: it is at most 64 KiB.
