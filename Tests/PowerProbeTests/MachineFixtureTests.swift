@@ -62,6 +62,6 @@ struct MachineFixtureTests {
     @Test("a root that does not exist reads as no data")
     func missingRoot() {
         var probe = PowerProbe(reader: SysfsReader(root: FixturePaths.machine("no-such-machine").path))
-        #expect(probe.read() == .unknown)
+        #expect(probe.read(at: 0) == .unknown)
     }
 }

@@ -5,7 +5,8 @@ import TestSupport
 @testable import MarqueeApp
 
 /// The sampler folds power-profiles-daemon's profile into every sysfs
-/// reading until it changes (docs/power-probe.md, "Power news").
+/// reading until it changes (docs/power-probe.md, "Power news"), and hands
+/// the probe each reading's time.
 @Suite("Power sampler")
 struct PowerSamplerTests {
     @Test("the daemon's power-saver is low power on AC, and the source says where it came from; nil forgets it")
@@ -13,30 +14,42 @@ struct PowerSamplerTests {
         let sysfs = try ScratchSysfs()
         try sysfs.addBattery(capacity: 80, status: "Charging", acOnline: true)
         let sampler = PowerSampler.sysfs(root: sysfs.root.path, interval: 2)
-        let plain = sampler.read()
+        let plain = sampler.read(0)
         #expect(plain.lowPower == false && plain.source == "AC")
 
         sampler.setProfile(DaemonProfile(activeProfile: "power-saver"))
-        let saver = sampler.read()
+        let saver = sampler.read(0)
         #expect(saver.lowPower == true)
         #expect(saver.source == "AC; power-profiles-daemon power-saver")
         #expect(saver.powerText == "AC, power-saver")
 
         sampler.setProfile(DaemonProfile(activeProfile: "balanced"))
-        #expect(sampler.read().lowPower == false)
-        #expect(sampler.read().source == "AC; power-profiles-daemon balanced")
+        #expect(sampler.read(0).lowPower == false)
+        #expect(sampler.read(0).source == "AC; power-profiles-daemon balanced")
 
         sampler.setProfile(nil)
-        #expect(sampler.read() == plain, "the daemon gone, sysfs alone")
+        #expect(sampler.read(0) == plain, "the daemon gone, sysfs alone")
     }
 
     @Test("on a machine whose sysfs says nothing, the daemon's answer is the power data")
     func daemonAlone() throws {
         let sysfs = try ScratchSysfs()
         let sampler = PowerSampler.sysfs(root: sysfs.root.path, interval: 2)
-        #expect(sampler.read().lowPower == nil)
+        #expect(sampler.read(0).lowPower == nil)
         sampler.setProfile(DaemonProfile(activeProfile: "balanced"))
-        #expect(sampler.read().lowPower == false)
-        #expect(sampler.read().source == "power-profiles-daemon balanced")
+        #expect(sampler.read(0).lowPower == false)
+        #expect(sampler.read(0).source == "power-profiles-daemon balanced")
+    }
+
+    @Test("the reading's time reaches the hysteresis: a reading 5 ms after a cooler one keeps the state")
+    func readingTime() throws {
+        let sysfs = try ScratchSysfs()
+        try sysfs.addThermalZone(milliCelsius: 81_000)
+        let sampler = PowerSampler.sysfs(root: sysfs.root.path, interval: 2)
+        #expect(sampler.read(0).thermal == .serious)
+        try sysfs.setTemperature(milliCelsius: 75_000)
+        #expect(sampler.read(2).thermal == .serious)
+        #expect(sampler.read(2.005).thermal == .serious, "a burst is no confirmation")
+        #expect(sampler.read(4).thermal == .fair)
     }
 }
