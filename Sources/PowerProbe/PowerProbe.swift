@@ -8,7 +8,8 @@ import Darwin
 
 
 /// Reads a sysfs tree into a ``PowerReading``, carrying the thermal
-/// hysteresis and the low-battery latch from one reading to the next.
+/// hysteresis, the temperature's step and the low-battery latch from one
+/// reading to the next.
 ///
 /// A reading lists only the directories docs/power-probe.md names and reads a few small
 /// attributes; it never walks `/sys`. Call ``read(at:)`` on the probe
@@ -24,6 +25,7 @@ import Darwin
 public struct PowerProbe: Sendable {
     public let reader: SysfsReader
     private var hysteresis = ThermalHysteresis()
+    private var temperature = TemperatureStep()
     private var lowBattery = LowBatteryLatch()
     /// The last reading that read every file the one before it could.
     private var lastComplete: PowerReading?
@@ -42,12 +44,12 @@ public struct PowerProbe: Sendable {
     /// sensors (docs/power-probe.md, "When the files cannot be read").
     public mutating func read(at time: Double) -> PowerReading {
         _ = reader.access.take()
-        let carried = (hysteresis, lowBattery)
+        let carried = (hysteresis, temperature, lowBattery)
         let reading = scan(at: time)
         let access = reader.access.take()
         if var kept = lastComplete,
            let lost = access.unreadable.filter({ lastReadable.contains($0.key) }).min(by: { $0.key < $1.key }) {
-            (hysteresis, lowBattery) = carried
+            (hysteresis, temperature, lowBattery) = carried
             kept.unreadable = "\(lost.key): \(String(cString: strerror(lost.value)))"
             return kept
         }
@@ -65,7 +67,8 @@ public struct PowerProbe: Sendable {
             raw: verdict?.state,
             lowered: sensors.verdict(margin: ThermalHysteresis.margin)?.state,
             at: time)
-        reading.hottestCelsius = verdict?.celsius
+        reading.hottestCelsius = temperature.update(celsius: verdict?.celsius, state: reading.thermal,
+                                                    source: verdict?.source)
         reading.thermalSource = verdict?.source
 
         let supplies = PowerScanner.supplies(reader)

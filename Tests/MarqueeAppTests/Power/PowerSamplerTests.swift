@@ -1,4 +1,4 @@
-import MarqueeCore
+@testable import MarqueeCore
 import PowerProbe
 import Testing
 import TestSupport
@@ -51,5 +51,27 @@ struct PowerSamplerTests {
         #expect(sampler.read(2).thermal == .serious)
         #expect(sampler.read(2.005).thermal == .serious, "a burst is no confirmation")
         #expect(sampler.read(4).thermal == .fair)
+    }
+
+    @Test("a sensor jittering by a millidegree makes no power or policy record; a move of 2 °C makes a power record")
+    func jitterIsNoRecord() throws {
+        let sysfs = try ScratchSysfs()
+        try sysfs.addThermalZone(milliCelsius: 45_000)
+        let sampler = PowerSampler.sysfs(root: sysfs.root.path, interval: 2)
+        var state = PlayerState(cues: [Cue(text: "SIGN", seconds: 5)], settings: PlayerSettings(), seed: 1, at: 0)
+        _ = state.reduce(.power(sampler.read(0)), at: 0)
+        _ = state.reduce(.start, at: 0)
+        func records(_ milliCelsius: Int, at t: Double) throws -> [EventRecord] {
+            try sysfs.setTemperature(milliCelsius: milliCelsius)
+            return state.reduce(.power(sampler.read(t)), at: t).compactMap { effect in
+                if case .log(let record) = effect { record } else { nil }
+            }
+        }
+        for (index, milli) in [45_001, 45_000, 45_001, 44_999, 45_000].enumerated() {
+            #expect(try records(milli, at: Double(index + 1) * 2) == [], "\(milli) m°C")
+        }
+        #expect(try records(47_000, at: 12) == [.power(thermal: "nominal", lowPower: nil, source: "thermal_zone0 cpu-thermal",
+                                                       display: "unknown")])
+        #expect(state.power.thermalText == "nominal 47°C")
     }
 }
