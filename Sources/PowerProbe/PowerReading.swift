@@ -10,7 +10,9 @@ public struct PowerReading: Sendable, Hashable {
     /// The thermal state after hysteresis; `nil` when no sensor applies.
     public var thermal: ThermalState?
     /// The temperature (°C) of the sensor that explains ``thermal``: the
-    /// hottest of the sensors showing the worst state in this reading.
+    /// hottest of the sensors showing the worst state in this reading, in
+    /// whole degrees, moved only by a whole degree (`TemperatureStep`), so
+    /// sensor jitter is not a new reading.
     public var hottestCelsius: Double?
     /// Which sensor that is, e.g. `thermal_zone0 cpu-thermal` or `hwmon coretemp`.
     public var thermalSource: String?

@@ -31,18 +31,41 @@ extension EndToEnd {
             guard sent == bytes.count else { throw E2EFailure("sendto \(path): \(String(cString: strerror(errno)))") }
         }
 
+        /// A sign on the held flow whose uevents come from the test socket,
+        /// with no bus and a probe interval of an hour, so only a uevent
+        /// reads; `machine` fills its sysfs tree before it starts.
+        static func startWithUevents(_ name: String, machine: @escaping @Sendable (ScratchSysfs) throws -> Void)
+            async throws -> (Session, ScratchSysfs, socketPath: String) {
+            let session = try await Session.start(
+                name,
+                Launch(arguments: ["--sysfs-root", "sysfs"] + Self.hour,
+                       environment: ["LEDMARQUEE_TEST_UEVENT_SOCKET": "uevents.sock", "DBUS_SYSTEM_BUS_ADDRESS": Self.noBus]) {
+                    directory in
+                    try Power.writeCues(directory)
+                    try machine(ScratchSysfs(in: directory))
+                })
+            return (session, try ScratchSysfs(in: session.directory),
+                    session.directory.appendingPathComponent("uevents.sock").path)
+        }
+
         /// Waits for a `policy` record past `skip` matching `predicate`,
         /// polling every 2 ms (the 50 ms of `waitFor` would hide the
         /// latency); returns it and the seconds since `since`.
         static func timedPolicy(_ session: Session, after skip: Int, since clock: Stopwatch, timeout: Double = 5,
                                 _ predicate: (Event) -> Bool) async throws -> (Event, Double) {
+            try await timedRecord("policy", session, after: skip, since: clock, timeout: timeout, predicate)
+        }
+
+        /// The same for a record named `name`.
+        static func timedRecord(_ name: String, _ session: Session, after skip: Int, since clock: Stopwatch,
+                                timeout: Double = 5, _ predicate: (Event) -> Bool = { _ in true }) async throws -> (Event, Double) {
             while true {
                 let events = session.events().dropFirst(skip)
-                if let policy = events.first(where: { $0.name == "policy" && predicate($0) }) {
-                    return (policy, clock.elapsed)
+                if let record = events.first(where: { $0.name == name && predicate($0) }) {
+                    return (record, clock.elapsed)
                 }
                 if clock.elapsed > timeout {
-                    throw E2EFailure("no matching policy within \(timeout) s\n\(session.diagnostics())")
+                    throw E2EFailure("no matching \(name) within \(timeout) s\n\(session.diagnostics())")
                 }
                 try await Task.sleep(for: .milliseconds(2))
             }
@@ -50,17 +73,10 @@ extension EndToEnd {
 
         @Test("pulling the mains plug: the power_supply uevent turns low power on within 100 ms; plugging in turns it off")
         func uevent() async throws {
-            let session = try await Session.start(
-                "uevent",
-                Launch(arguments: ["--sysfs-root", "sysfs"] + Self.hour,
-                       environment: ["LEDMARQUEE_TEST_UEVENT_SOCKET": "uevents.sock", "DBUS_SYSTEM_BUS_ADDRESS": Self.noBus]) {
-                    directory in
-                    try Power.writeCues(directory)
-                    try ScratchSysfs(in: directory).addBattery(capacity: 15, status: "Charging", acOnline: true)
-                })
+            let (session, sysfs, socketPath) = try await Self.startWithUevents("uevent") { sysfs in
+                try sysfs.addBattery(capacity: 15, status: "Charging", acOnline: true)
+            }
             defer { session.close() }
-            let socketPath = session.directory.appendingPathComponent("uevents.sock").path
-            let sysfs = try ScratchSysfs(in: session.directory)
             let first = try await session.waitForEvent("first policy") { $0.name == "policy" }
             #expect(first.bool("lowPower") == false, "15 % but charging: \(first)")
             let sources = try await session.waitForEvent("powerSources") { $0.name == "powerSources" }
@@ -104,6 +120,49 @@ extension EndToEnd {
             try await session.send("q")
             #expect(try await session.waitForExit() == 0)
             #expect(!FileManager.default.fileExists(atPath: socketPath), "the sign removes its test socket")
+        }
+
+        @Test("a reading a uevent asks for milliseconds after a cooler one is not 2 s of cooling: the state holds; 2 s on it falls")
+        func burstHoldsThermal() async throws {
+            let (session, sysfs, socketPath) = try await Self.startWithUevents("burst") { sysfs in
+                try sysfs.addThermalZone(milliCelsius: 86_000)
+                try sysfs.addBattery(capacity: 80, status: "Charging", acOnline: true)
+            }
+            defer { session.close() }
+            let hot = try await session.waitForEvent("first policy") { $0.name == "policy" }
+            #expect(hot.string("thermal") == "critical" && hot.int("fps") == 0, "86 °C against a 90 °C critical trip: \(hot)")
+            try await session.waitForEvent("powerSources") { $0.name == "powerSources" }
+
+            // Cooled to 45 °C; a uevent asks for the first cooler reading
+            // (the probe interval is an hour: only uevents read).
+            try sysfs.setTemperature(milliCelsius: 45_000)
+            var seen = session.events().count
+            try Self.sendUevent(Array(Self.unplugged.utf8), to: socketPath)
+            let (cooler, _) = try await Self.timedRecord("power", session, after: seen, since: Stopwatch())
+            let sinceCooler = Stopwatch()
+            #expect(cooler.string("thermal") == "critical", "one cooler reading holds the state: \(cooler)")
+
+            // At once another uevent; its reading sees the battery at 79 %,
+            // so it is logged, and it must still be critical.
+            try sysfs.setBatteryCapacity(79)
+            seen = session.events().count
+            try Self.sendUevent(Array(Self.unplugged.utf8), to: socketPath)
+            let (burst, _) = try await Self.timedRecord("power", session, after: seen, since: Stopwatch())
+            #expect(burst.t - cooler.t < 0.5, "two readings \(burst.t - cooler.t) s apart")
+            #expect(burst.string("thermal") == "critical", "the second of a burst is no confirmation: \(burst)")
+            #expect(!session.events("policy").contains { $0.int("fps") != 0 }, "\(session.events("policy"))")
+
+            // 2 s after the first cooler reading, the next one lowers it.
+            try await pause(max(0, 2.1 - sinceCooler.elapsed))
+            seen = session.events().count
+            let clock = Stopwatch()
+            try Self.sendUevent(Array(Self.unplugged.utf8), to: socketPath)
+            let (cool, latency) = try await Self.timedPolicy(session, after: seen, since: clock) { $0.int("fps") == 60 }
+            #expect(cool.string("thermal") == "nominal", "\(cool)")
+            #expect(cool.t - cooler.t >= 2, "fell \(cool.t - cooler.t) s after the first cooler reading")
+            #expect(latency < 0.1, "nominal \(Int(latency * 1000)) ms after the uevent")
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
         }
 
         @Test("no uevent socket and no bus: the sign plays on the probe, and only the events log says so")

@@ -13,6 +13,24 @@ extension EndToEnd {
             ["--sysfs-root", "sysfs", "--probe-interval", "0.2", "-s", "2", "--speed", "6"] + CueFlow.heldFlow
         }
 
+        /// A sign on the held flow whose Pi-like zone reads 45 °C, once its
+        /// nominal policy is logged.
+        static func startAt45(_ name: String) async throws -> (Session, ScratchSysfs) {
+            let session = try await Session.start(
+                name,
+                Launch(arguments: arguments()) { directory in
+                    try writeCues(directory)
+                    try ScratchSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
+                })
+            do {
+                try await session.waitForEvent("nominal policy") { $0.name == "policy" && $0.string("thermal") == "nominal" }
+                return (session, try ScratchSysfs(in: session.directory))
+            } catch {
+                session.close()
+                throw error
+            }
+        }
+
         /// Motion stopped by the probe: fps 0, a frozen screen, and no
         /// automatic cue while stopped. Returns the stop's policy event and the frozen screen.
         private func expectStopped(
@@ -91,19 +109,31 @@ extension EndToEnd {
 
         @Test("81 °C (critical trip - 9) is serious: motion stops")
         func serious() async throws {
-            let session = try await Session.start(
-                "serious",
-                Launch(arguments: Self.arguments()) { directory in
-                    try Self.writeCues(directory)
-                    try ScratchSysfs(in: directory).addThermalZone(milliCelsius: 45_000)
-                })
+            let (session, sysfs) = try await Self.startAt45("serious")
             defer { session.close() }
-            let sysfs = try ScratchSysfs(in: session.directory)
-            try await session.waitForEvent("nominal policy") { $0.name == "policy" && $0.string("thermal") == "nominal" }
             try await session.waitForLitLEDs(minimum: 20)
             let seen = session.events().count
             try sysfs.setTemperature(milliCelsius: 81_000)
             _ = try await expectStopped(session, after: seen) { $0.string("thermal") == "serious" && $0.string("tier") == "minimal" }
+        }
+
+        @Test("a sensor jittering by a millidegree logs no power record; a move of 2 °C logs one")
+        func temperatureJitter() async throws {
+            let (session, sysfs) = try await Self.startAt45("jitter")
+            defer { session.close() }
+            let seen = session.events().count
+            // About six probe readings (every 0.2 s) of 45.000 and 45.001 °C.
+            for milliCelsius in [45_001, 45_000, 45_001, 44_999, 45_000, 45_001] {
+                try sysfs.setTemperature(milliCelsius: milliCelsius)
+                try await pause(0.25)
+            }
+            let jitter = session.events().dropFirst(seen).filter { $0.name == "power" || $0.name == "policy" }
+            #expect(jitter.isEmpty, "sensor jitter is no change: \(jitter)")
+            try sysfs.setTemperature(milliCelsius: 47_000)
+            let moved = try await session.waitForEvent("a power record for 47 °C", timeout: 5, after: seen) { $0.name == "power" }
+            #expect(moved.string("thermal") == "nominal", "\(moved)")
+            try await session.send("x")
+            try await session.waitForText("thermal nominal 47°C", timeout: 5)
         }
 
         @Test("a battery discharging to 15 % turns low power on; AC power turns it off")

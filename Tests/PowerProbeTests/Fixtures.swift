@@ -10,7 +10,7 @@ enum Fixtures {
     /// The first reading a fresh probe takes of a machine.
     static func reading(_ machine: String) -> PowerReading {
         var probe = PowerProbe(reader: reader(machine))
-        return probe.read()
+        return probe.read(at: 0)
     }
 }
 
@@ -23,6 +23,6 @@ extension Fixtures {
     /// The first reading a fresh probe takes of a scratch tree.
     static func reading(_ tree: ScratchSysfs) -> PowerReading {
         var probe = PowerProbe(reader: tree.reader)
-        return probe.read()
+        return probe.read(at: 0)
     }
 }

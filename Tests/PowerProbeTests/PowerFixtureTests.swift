@@ -14,7 +14,7 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "platform-profile-low-power")
         for file in Self.profileFiles { try tree.write(file, profile) }
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.powerSaver == saver)
         #expect(reading.lowPower == saver)
         #expect(reading.powerSummary == (saver ? "AC, power-saver" : "AC"))
@@ -25,7 +25,7 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "platform-profile-low-power")
         for file in Self.profileFiles where file != kept { try tree.remove(file) }
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().lowPower == true)
+        #expect(probe.read(at: 0).lowPower == true)
     }
 
     @Test("energy-performance preference saves power only when every policy says power",
@@ -37,7 +37,7 @@ struct PowerFixtureTests {
             try tree.write("devices/system/cpu/cpufreq/policy\(policy)/energy_performance_preference", preference)
         }
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.powerSaver == saver)
         #expect(reading.lowPower == saver)
     }
@@ -47,9 +47,9 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "desktop-coretemp")
         try tree.write("devices/system/cpu/cpufreq/policy0/energy_performance_preference", "balance_performance")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().lowPower == false)
+        #expect(probe.read(at: 0).lowPower == false)
         try tree.write("devices/system/cpu/cpufreq/policy0/energy_performance_preference", "power")
-        #expect(probe.read().lowPower == true)
+        #expect(probe.read(at: 0).lowPower == true)
     }
 
     @Test("a USB-C charger counts as AC")
@@ -57,7 +57,7 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "laptop-battery-15")
         try tree.write("class/power_supply/ucsi-source-psy-USBC000:001/online", "1")
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.supply == .ac)
         #expect(reading.lowPower == false)
     }
@@ -67,7 +67,7 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "laptop-battery-15")
         try tree.remove("class/power_supply/BAT0")
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.lowBattery == false)
         #expect(reading.supply == .unknown)
     }
@@ -77,7 +77,7 @@ struct PowerFixtureTests {
         let tree = try ScratchSysfs(copying: "laptop-two-batteries-40")
         try tree.write("class/power_supply/BAT1/present", "0")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().supply == .battery(percent: 10))
+        #expect(probe.read(at: 0).supply == .battery(percent: 10))
     }
 
     @Test("charge_now/charge_full is used when a battery has no energy files")
@@ -89,6 +89,6 @@ struct PowerFixtureTests {
         try tree.write("class/power_supply/BAT0/charge_full", "4000000")
         try tree.write("class/power_supply/BAT0/capacity", "99")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().supply == .battery(percent: 15))
+        #expect(probe.read(at: 0).supply == .battery(percent: 15))
     }
 }

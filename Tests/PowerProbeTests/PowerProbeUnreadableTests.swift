@@ -26,19 +26,19 @@ struct PowerProbeUnreadableTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi")
         var probe = PowerProbe(reader: tree.reader)
         try tree.write("class/thermal/thermal_zone0/temp", "82000")
-        let hot = probe.read()
+        let hot = probe.read(at: 0)
         #expect(hot.thermal == .serious && hot.unreadable == nil)
 
         try Self.makeLinkLoop(tree, "class/thermal/thermal_zone0/temp")
         for _ in 0..<3 {
-            let kept = probe.read()
+            let kept = probe.read(at: 0)
             #expect(kept.thermal == .serious && kept.hottestCelsius == 82, "kept, not the hwmon mirror's or unknown")
             #expect(kept.unreadable == "class/thermal/thermal_zone0/temp: \(Self.loop)")
         }
 
         try tree.remove("class/thermal/thermal_zone0/temp")
         try tree.write("class/thermal/thermal_zone0/temp", "86000")
-        let again = probe.read()
+        let again = probe.read(at: 0)
         #expect(again.thermal == .critical && again.hottestCelsius == 86 && again.unreadable == nil)
     }
 
@@ -47,9 +47,9 @@ struct PowerProbeUnreadableTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi")
         var probe = PowerProbe(reader: tree.reader)
         try tree.write("class/thermal/thermal_zone0/temp", "75000")
-        #expect(probe.read().thermal == .fair)
+        #expect(probe.read(at: 0).thermal == .fair)
         try Self.makeLinkLoop(tree, "class/thermal")
-        let kept = probe.read()
+        let kept = probe.read(at: 0)
         #expect(kept.thermal == .fair && kept.unreadable == "class/thermal: \(Self.loop)")
     }
 
@@ -58,9 +58,9 @@ struct PowerProbeUnreadableTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi")
         var probe = PowerProbe(reader: tree.reader)
         try tree.write("class/thermal/thermal_zone0/temp", "82000")
-        #expect(probe.read().thermal == .serious)
+        #expect(probe.read(at: 0).thermal == .serious)
         try tree.remove("class/thermal/thermal_zone0/temp")
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.unreadable == nil)
         #expect(reading.thermalSource == "hwmon cpu_thermal", "the hwmon mirror speaks now")
     }
@@ -70,9 +70,9 @@ struct PowerProbeUnreadableTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi")
         try Self.makeLinkLoop(tree, "class/thermal/thermal_zone0/temp")
         var probe = PowerProbe(reader: tree.reader)
-        let first = probe.read()
+        let first = probe.read(at: 0)
         try tree.write("class/hwmon/hwmon0/temp1_input", "60000")
-        let second = probe.read()
+        let second = probe.read(at: 0)
         #expect(first.unreadable == nil && second.unreadable == nil)
         #expect(second.hottestCelsius == 60, "each reading is fresh")
     }

@@ -116,7 +116,7 @@ final class PlayerController {
         // The first reading joins the start's batch: the opening records and
         // the first frame already know the machine's state.
         let wallClock = WallClockWatch(sync: engine.state.settings.sync, now: { engine.now() }, send: { engine.send($0) })
-        engine.start(with: (power.map { [.power($0.read())] } ?? []) + [wallClock.reading])
+        engine.start(with: (power.map { [.power($0.read(engine.now()))] } ?? []) + [wallClock.reading])
         // Keys and signals are inputs of the loop, their callbacks run on
         // its thread, which on EventLoop.main is the main actor. Weak: the
         // loop may still hold a callback after the player has gone. A
@@ -303,8 +303,10 @@ final class PlayerController {
     }
 
     /// Takes a power reading now; it joins the batch in progress, if any.
+    /// The reading's time is the engine's, the clock the probe interval
+    /// sleeps on.
     private func readPower() {
-        if let power { engine.send(.power(power.read())) }
+        if let power { engine.send(.power(power.read(engine.now()))) }
     }
 
     /// How the current message measures on this terminal; says once (a

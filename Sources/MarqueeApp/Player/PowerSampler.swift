@@ -8,8 +8,10 @@ import PowerProbe
 struct PowerSampler {
     /// Seconds between readings (`--probe-interval`).
     let interval: Double
-    /// Takes a reading now; the probe keeps its hysteresis between calls.
-    let read: () -> PowerConditions
+    /// Takes a reading now, given as seconds on the player's clock (the
+    /// hysteresis counts seconds, docs/power-probe.md); the probe keeps its
+    /// hysteresis between calls.
+    let read: (_ time: Double) -> PowerConditions
     /// Holds the daemon's latest profile (nil: none answers) for every
     /// reading from now on; the caller takes one to apply it at once.
     let setProfile: (DaemonProfile?) -> Void
@@ -17,7 +19,7 @@ struct PowerSampler {
     /// The sysfs probe under `root` (`--sysfs-root`).
     static func sysfs(root: String, interval: Double) -> PowerSampler {
         let probe = ProbeState(probe: PowerProbe(reader: SysfsReader(root: root)))
-        return PowerSampler(interval: interval, read: { conditions(from: probe.read()) },
+        return PowerSampler(interval: interval, read: { conditions(from: probe.read(at: $0)) },
                             setProfile: { probe.profile = $0 })
     }
 
@@ -43,5 +45,5 @@ private final class ProbeState {
     private var probe: PowerProbe
     var profile: DaemonProfile?
     init(probe: PowerProbe) { self.probe = probe }
-    func read() -> PowerReading { probe.read().merging(profile) }
+    func read(at time: Double) -> PowerReading { probe.read(at: time).merging(profile) }
 }

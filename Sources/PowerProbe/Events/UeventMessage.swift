@@ -1,5 +1,8 @@
-/// One kernel uevent as a `NETLINK_KOBJECT_UEVENT` socket delivers it:
-/// `ACTION@DEVPATH\0KEY=VALUE\0…\0` (docs/power-probe.md, "Power news").
+/// What the sign reads of one kernel uevent, as a `NETLINK_KOBJECT_UEVENT`
+/// socket delivers it: `ACTION@DEVPATH\0KEY=VALUE\0…\0` (docs/power-probe.md,
+/// "Power news"). It reads the action and `SUBSYSTEM=`, which say whether a
+/// power supply changed, and checks `ACTION=`; no other property is kept,
+/// so parsing one makes no dictionary and no string per field.
 ///
 /// The bytes come off a socket, so they are taken as hostile. The rules,
 /// each cheaper than a doubt:
@@ -12,11 +15,11 @@
 /// - the header must be a lowercase action, `@`, and a path starting `/`,
 ///   all valid UTF-8; libudev's own messages (`libudev\0` and a binary
 ///   header) and anything else are not uevents;
-/// - a property needs a key of `A`–`Z`, `0`–`9` and `_` and a value of
-///   valid UTF-8; other fields are skipped, the first of two equal keys
-///   wins, and past ``maximumProperties`` the rest is ignored;
-/// - an `ACTION=` property that disagrees with the header makes the whole
-///   message a forgery.
+/// - of the fields after the header, the first ``maximumFields`` are
+///   looked at and the rest ignored; `SUBSYSTEM=` and `ACTION=` count only
+///   with a value of valid UTF-8, and the first that counts wins;
+/// - an `ACTION=` that disagrees with the header makes the whole message a
+///   forgery.
 ///
 /// Nothing of a message is ever shown or logged; only
 /// ``isPowerSupplyNews`` is acted on, by taking a power reading.
@@ -29,83 +32,78 @@ public struct UeventMessage: Sendable, Equatable {
     /// The largest datagram taken: the kernel's uevent buffer is 2 KiB of
     /// properties plus the header.
     public static let maximumBytes = 8192
-    /// Properties kept; the kernel sends at most 64.
-    public static let maximumProperties = 128
+    /// Fields looked at after the header; the kernel sends at most 64
+    /// properties.
+    public static let maximumFields = 128
     /// The longest action (`offline` is the kernel's longest, 7).
     static let maximumActionBytes = 16
 
     /// `add`, `remove`, `change`, `move`, `online`, `offline`, `bind`, `unbind`.
     public let action: String
-    /// The device below `/sys`, e.g. `/devices/LNXSYSTM:00/…/power_supply/AC`.
-    public let devpath: String
-    public let properties: [String: String]
+    /// `SUBSYSTEM=`, e.g. `power_supply`; nil when the message has none.
+    public let subsystem: String?
 
-    public init(action: String, devpath: String, properties: [String: String]) {
+    public init(action: String, subsystem: String?) {
         self.action = action
-        self.devpath = devpath
-        self.properties = properties
+        self.subsystem = subsystem
     }
-
-    /// `SUBSYSTEM=`, e.g. `power_supply`.
-    public var subsystem: String? { properties["SUBSYSTEM"] }
 
     /// Whether a power supply appeared, changed or went: the cue for a
     /// power reading now rather than at the next probe interval.
     public var isPowerSupplyNews: Bool {
-        subsystem == "power_supply" && ["add", "change", "remove"].contains(action)
-    }
-
-    /// The message as the kernel would send it (tests and the fuzz target's
-    /// round trip): header, then each property, each field NUL-terminated,
-    /// in key order.
-    public var bytes: [UInt8] {
-        var out = Array("\(action)@\(devpath)".utf8) + [0]
-        for key in properties.keys.sorted() {
-            out += Array("\(key)=\(properties[key] ?? "")".utf8) + [0]
-        }
-        return out
+        subsystem == "power_supply" && (action == "add" || action == "change" || action == "remove")
     }
 
     /// The message in `bytes`, or nil when they are not a uevent (see the
-    /// type's rules).
+    /// type's rules). The bytes are read in place when they are contiguous,
+    /// as the socket's buffer is.
     public static func parse(_ bytes: some Collection<UInt8>) -> UeventMessage? {
         guard !bytes.isEmpty, bytes.count <= maximumBytes else { return nil }
-        var fields = bytes.split(separator: 0, omittingEmptySubsequences: false)
-        // What follows the last NUL is a partial field (or, for a whole
-        // message, the empty piece after its final NUL).
-        fields.removeLast()
-        guard let header = fields.first, let (action, devpath) = parseHeader(header) else { return nil }
-        var properties: [String: String] = [:]
-        for field in fields.dropFirst() {
-            guard properties.count < maximumProperties else { break }
-            guard let (key, value) = parseProperty(field), properties[key] == nil else { continue }
-            properties[key] = value
-        }
-        if let stated = properties["ACTION"], stated != action { return nil }
-        return UeventMessage(action: action, devpath: devpath, properties: properties)
+        return bytes.withContiguousStorageIfAvailable(parse(datagram:))
+            ?? Array(bytes).withUnsafeBufferPointer(parse(datagram:))
     }
 
-    private static func parseHeader(_ field: some Collection<UInt8>) -> (String, String)? {
+    /// One pass over the fields: the header, then each field until
+    /// ``maximumFields``, reading only the two keys the sign needs.
+    private static func parse(datagram: UnsafeBufferPointer<UInt8>) -> UeventMessage? {
+        var fields = NULFields(datagram)
+        guard let header = fields.next(), let action = action(ofHeader: header) else { return nil }
+        var subsystem: String?
+        var actionChecked = false
+        for _ in 0..<maximumFields {
+            guard let field = fields.next() else { break }
+            if subsystem == nil, let value = value(of: subsystemKey, in: field) {
+                subsystem = String(validating: value, as: UTF8.self)
+            } else if !actionChecked, let value = value(of: actionKey, in: field) {
+                if value.elementsEqual(action) {
+                    actionChecked = true
+                } else if UTF8Check.isValid(value) {
+                    return nil
+                }
+            }
+        }
+        return UeventMessage(action: String(decoding: action, as: UTF8.self), subsystem: subsystem)
+    }
+
+    private static let subsystemKey = Array("SUBSYSTEM=".utf8)
+    private static let actionKey = Array("ACTION=".utf8)
+
+    /// The header's action, when the header is `action@/path` as the rules
+    /// say; the path is checked, not kept.
+    private static func action(ofHeader field: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard let at = field.firstIndex(of: UInt8(ascii: "@")) else { return nil }
         let action = field[..<at]
-        let devpath = field[field.index(after: at)...]
+        let devpath = field[(at + 1)...]
         guard !action.isEmpty, action.count <= maximumActionBytes,
               action.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }),
-              devpath.first == UInt8(ascii: "/"),
-              let path = String(validating: devpath, as: UTF8.self) else { return nil }
-        return (String(decoding: action, as: UTF8.self), path)
+              devpath.first == UInt8(ascii: "/"), UTF8Check.isValid(devpath) else { return nil }
+        return action
     }
 
-    private static func parseProperty(_ field: some Collection<UInt8>) -> (String, String)? {
-        guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-        let key = field[..<equals]
-        guard !key.isEmpty, key.allSatisfy(isKeyByte),
-              let value = String(validating: field[field.index(after: equals)...], as: UTF8.self) else { return nil }
-        return (String(decoding: key, as: UTF8.self), value)
-    }
-
-    private static func isKeyByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "_")
+    /// What follows `key` (which ends in `=`) when the field starts with it.
+    private static func value(of key: [UInt8], in field: Slice<UnsafeBufferPointer<UInt8>>)
+        -> Slice<UnsafeBufferPointer<UInt8>>? {
+        guard field.starts(with: key) else { return nil }
+        return field[(field.startIndex + key.count)...]
     }
 }

@@ -27,9 +27,9 @@ struct DisplayFixtureTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi-hdmi")
         var probe = PowerProbe(reader: tree.reader)
         try tree.write("class/drm/card1-HDMI-A-1/dpms", "Off")
-        #expect(probe.read().display == DisplayVerdict(power: .off, source: "card1-HDMI-A-1 dpms Off"))
+        #expect(probe.read(at: 0).display == DisplayVerdict(power: .off, source: "card1-HDMI-A-1 dpms Off"))
         try tree.write("class/drm/card1-HDMI-A-1/dpms", "On")
-        #expect(probe.read().display?.power == .on)
+        #expect(probe.read(at: 0).display?.power == .on)
     }
 
     @Test("the monitor unplugged: nothing connected, fb0's empty blank says nothing")

@@ -2,7 +2,8 @@ import Testing
 @testable import PowerProbe
 
 /// The uevent parser's rules (docs/power-probe.md, "Power news"): a kernel
-/// message is read whole, and nothing hostile is taken for one.
+/// message is read for its action and subsystem, and nothing hostile is
+/// taken for one.
 @Suite("Uevent messages")
 struct UeventMessageTests {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -11,16 +12,25 @@ struct UeventMessageTests {
         + "DEVPATH=/devices/LNXSYSTM:00/ACPI0003:00/power_supply/AC\0SUBSYSTEM=power_supply\0"
         + "POWER_SUPPLY_NAME=AC\0POWER_SUPPLY_ONLINE=0\0SEQNUM=4711\0"
 
-    @Test("a kernel message: header, properties, and news of a power supply")
+    @Test("a kernel message: its action, its subsystem, and news of a power supply")
     func kernelMessage() throws {
         let message = try #require(UeventMessage.parse(Self.bytes(Self.unplugged)))
-        #expect(message.action == "change")
-        #expect(message.devpath == "/devices/LNXSYSTM:00/ACPI0003:00/power_supply/AC")
-        #expect(message.subsystem == "power_supply")
-        #expect(message.properties["POWER_SUPPLY_ONLINE"] == "0")
-        #expect(message.properties.count == 6)
+        #expect(message == UeventMessage(action: "change", subsystem: "power_supply"))
         #expect(message.isPowerSupplyNews)
-        #expect(UeventMessage.parse(message.bytes) == message, "its own bytes read back")
+    }
+
+    @Test("a message without SUBSYSTEM= has none, and is no news")
+    func noSubsystem() throws {
+        let message = try #require(UeventMessage.parse(Self.bytes("change@/devices/x\0ACTION=change\0SEQNUM=1\0")))
+        #expect(message == UeventMessage(action: "change", subsystem: nil))
+        #expect(!message.isPowerSupplyNews)
+    }
+
+    @Test("read in place or copied, the same message", arguments: [unplugged, "change@/devices/x\0SUBSYS"])
+    func contiguousOrNot(text: String) {
+        let bytes = Self.bytes(text)
+        #expect(UeventMessage.parse(AnyCollection(bytes)) == UeventMessage.parse(bytes))
+        #expect(UeventMessage.parse(bytes[...]) == UeventMessage.parse(bytes))
     }
 
     @Test("add, change and remove of a power supply are news; other actions and subsystems are not", arguments: [
@@ -58,29 +68,58 @@ struct UeventMessageTests {
         #expect(cut.subsystem == nil)
         #expect(!cut.isPowerSupplyNews)
         let header = try #require(UeventMessage.parse(Self.bytes("change@/devices/x\0SUBSYS")))
-        #expect(header.properties.isEmpty)
+        #expect(header == UeventMessage(action: "change", subsystem: nil))
     }
 
-    @Test("odd fields are skipped: no =, empty or lowercase key, invalid UTF-8; the first of two keys wins")
+    @Test("odd fields are skipped; the first SUBSYSTEM= with a value of valid UTF-8 wins")
     func oddFields() throws {
-        var bytes = Self.bytes("remove@/devices/x\0SUBSYSTEM=power_supply\0SUBSYSTEM=net\0=v\0lower=v\0NOEQUALS\0BAD=")
-        bytes += [0xC3, 0x28, 0] + Self.bytes("GOOD=ok\0EMPTY=\0")
+        var bytes = Self.bytes("remove@/devices/x\0=v\0lower=v\0NOEQUALS\0\0subsystem=net\0SUBSYSTEM")
+        bytes += [0] + Self.bytes("SUBSYSTEM=") + [0xC3, 0x28, 0] + Self.bytes("SUBSYSTEM=power_supply\0SUBSYSTEM=net\0")
         let message = try #require(UeventMessage.parse(bytes))
-        #expect(message.properties == ["SUBSYSTEM": "power_supply", "GOOD": "ok", "EMPTY": ""])
+        #expect(message == UeventMessage(action: "remove", subsystem: "power_supply"))
         #expect(message.isPowerSupplyNews)
+        // An empty value is a value.
+        #expect(UeventMessage.parse(Self.bytes("add@/x\0SUBSYSTEM=\0SUBSYSTEM=power_supply\0"))?.subsystem == "")
     }
 
-    @Test("a devpath that is not UTF-8 is not a uevent; an ACTION= that disagrees is a forgery")
-    func hostileHeader() {
-        #expect(UeventMessage.parse(Self.bytes("change@/devices/") + [0xFF, 0xFE] + Self.bytes("\0SUBSYSTEM=power_supply\0")) == nil)
+    @Test("a devpath that is not UTF-8 is not a uevent: bad bytes, overlong, a surrogate, past U+10FFFF, cut short",
+          arguments: [[0xFF, 0xFE], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                      [0xE2, 0x82]] as [[UInt8]])
+    func devpathNotUTF8(bad: [UInt8]) {
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/") + bad + Self.bytes("\0SUBSYSTEM=power_supply\0")) == nil)
+        // The same bytes as a field nobody reads change nothing.
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/x\0X=") + bad + Self.bytes("\0SUBSYSTEM=power_supply\0"))
+                == UeventMessage(action: "change", subsystem: "power_supply"))
+    }
+
+    @Test("a devpath of any valid UTF-8 is read")
+    func devpathUTF8() {
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/é€😀\0SUBSYSTEM=power_supply\0"))?.isPowerSupplyNews == true)
+    }
+
+    @Test("an ACTION= that disagrees is a forgery; one that agrees, or is not UTF-8, is not")
+    func actionProperty() {
         #expect(UeventMessage.parse(Self.bytes("change@/devices/x\0ACTION=add\0SUBSYSTEM=power_supply\0")) == nil)
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/x\0SUBSYSTEM=power_supply\0ACTION=changed\0")) == nil)
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/x\0ACTION=\0")) == nil, "empty is a value")
+        // The first ACTION= that is UTF-8 decides; later ones are not read.
+        let agrees = UeventMessage.parse(Self.bytes("change@/devices/x\0ACTION=change\0ACTION=add\0SUBSYSTEM=power_supply\0"))
+        #expect(agrees?.isPowerSupplyNews == true)
+        let notUTF8 = UeventMessage.parse(Self.bytes("change@/devices/x\0ACTION=") + [0xFF]
+                                          + Self.bytes("\0ACTION=change\0SUBSYSTEM=power_supply\0"))
+        #expect(notUTF8?.isPowerSupplyNews == true)
     }
 
-    @Test("properties past the bound are ignored")
-    func propertyBound() throws {
-        let fields = (0..<300).map { "K\($0)=v\0" }.joined()
-        let message = try #require(UeventMessage.parse(Self.bytes("change@/devices/x\0" + fields + "SUBSYSTEM=power_supply\0")))
-        #expect(message.properties.count == UeventMessage.maximumProperties)
-        #expect(message.subsystem == nil, "a SUBSYSTEM after the bound is not seen")
+    @Test("fields past the bound are not looked at")
+    func fieldBound() throws {
+        let fields = (0..<UeventMessage.maximumFields).map { "K\($0)=v\0" }.joined()
+        let past = try #require(UeventMessage.parse(Self.bytes("change@/devices/x\0" + fields + "SUBSYSTEM=power_supply\0")))
+        #expect(past.subsystem == nil, "a SUBSYSTEM after the bound is not seen")
+        let last = try #require(UeventMessage.parse(Self.bytes("change@/devices/x\0" + String(fields.dropFirst(5))
+                                                               + "SUBSYSTEM=power_supply\0")))
+        #expect(last.subsystem == "power_supply", "the last field within the bound is")
+        // Empty fields and fields without = count as fields too.
+        let blanks = String(repeating: "\0", count: UeventMessage.maximumFields)
+        #expect(UeventMessage.parse(Self.bytes("change@/devices/x\0" + blanks + "SUBSYSTEM=power_supply\0"))?.subsystem == nil)
     }
 }

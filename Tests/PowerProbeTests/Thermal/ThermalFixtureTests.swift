@@ -16,7 +16,7 @@ struct ThermalFixtureTests {
             try tree.write("class/hwmon/hwmon0/temp\(sensor)_input", String(Int(celsius * 1000) - (sensor == 1 ? 0 : 1000)))
         }
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.thermal == expected)
         #expect(reading.hottestCelsius == celsius)
         #expect(reading.thermalSource == "hwmon coretemp")
@@ -30,7 +30,7 @@ struct ThermalFixtureTests {
         try tree.write("class/thermal/thermal_zone0/temp", String(milliCelsius))
         try tree.write("class/hwmon/hwmon0/temp1_input", String(milliCelsius))
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.thermal == expected)
         #expect(reading.thermalSource == "thermal_zone0 cpu-thermal")
         #expect(reading.thermalSummary == summary)
@@ -41,7 +41,7 @@ struct ThermalFixtureTests {
         let tree = try ScratchSysfs(copying: "laptop-ac")
         try tree.write("class/hwmon/hwmon2/temp1_input", "99000")
         var probe = PowerProbe(reader: tree.reader)
-        #expect(probe.read().thermal == .nominal)
+        #expect(probe.read(at: 0).thermal == .nominal)
     }
 
     @Test("an unreadable zone temperature counts as absent: the Pi falls back to its hwmon mirror")
@@ -49,7 +49,7 @@ struct ThermalFixtureTests {
         let tree = try ScratchSysfs(copying: "raspberry-pi")
         let how = try tree.makeUnreadable("class/thermal/thermal_zone0/temp")
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         // No max/crit on the mirror: C = 100, M = 90, so 48.7 °C is nominal.
         #expect(reading.thermal == .nominal, "unreadable via \(how)")
         #expect(reading.thermalSource == "hwmon cpu_thermal")
@@ -61,7 +61,7 @@ struct ThermalFixtureTests {
         try tree.makeUnreadable("class/thermal/thermal_zone0/temp")
         try tree.write("class/hwmon/hwmon0/temp1_input", "")
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.thermal == nil)
         #expect(reading.hottestCelsius == nil)
         #expect(reading.thermalSummary == "unknown")
@@ -77,7 +77,7 @@ struct ThermalFixtureTests {
         try tree.write("class/thermal/thermal_zone1/trip_point_0_temp", "120000")
         try tree.write("class/thermal/thermal_zone0/temp", "72000")
         var probe = PowerProbe(reader: tree.reader)
-        let reading = probe.read()
+        let reading = probe.read(at: 0)
         #expect(reading.thermal == .fair)
         #expect(reading.hottestCelsius == 72)
         #expect(reading.thermalSource == "thermal_zone0 cpu-thermal")
