@@ -9,7 +9,8 @@ enum Snapshot {
     /// `seconds` nil picks a moment that shows the message: the rest layout
     /// when it is static or can be laid out whole, else the moment its first
     /// letter reaches the sign's left edge. `wallStart` is the wall clock
-    /// at the moment 0 (the program passes now), so `--at` counts from it.
+    /// at the moment 0, now unless a test says otherwise: `--at` counts
+    /// from it.
     @MainActor
     static func render(cues: [Cue], settings: PlayerSettings, fonts: FontStack, columns: Int, rows: Int, at seconds: Double?,
                        wallStart: Double = WallClock.now()) -> String {
