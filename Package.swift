@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),
-        .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime", "TestSupport"]),
+        .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime"]),
         .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe", "TestSupport"]),
         .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),

@@ -14,7 +14,10 @@ import MarqueeCore
 /// the inputs that should restart it (docs/condition-ids.md); when one
 /// fires it sends an input like any other source. The frame ticker follows
 /// its own condition ID the same way, but ticks from the host's timer
-/// (`scheduleTick`), a callback per frame rather than a task. The clock is injected, so tests drive time by hand.
+/// (`scheduleTick`), a callback per frame rather than a task. The clock is
+/// injected, so tests drive time by hand, and `--snapshot` runs the same
+/// engine on a virtual clock (`ManualClock`), its waits the clock's timers
+/// (`scheduleWait`).
 ///
 /// ```swift
 /// let engine = PlaybackEngine(state: state, clock: LoopClock(), executor: EventLoop.main)
@@ -52,6 +55,13 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// one poll a frame (bench/README.md, "Against the limit"). Nil (the
     /// tests' manual clock): a task sleeping on `clock` per tick.
     public var scheduleTick: ((C.Instant, @escaping @Sendable @MainActor () -> Void) -> () -> Void)?
+    /// How the timed waits — the advance, the pass, the interrupt, the
+    /// controls line's hide, `--drift`'s steps — wait for their deadlines,
+    /// as `scheduleTick` does for the ticks. Nil (the player, the tests): a
+    /// task each, sleeping on `clock`. A virtual clock's timers
+    /// (`ManualClock.schedule`) make a run to a moment one synchronous pass
+    /// over the deadlines in order, with no task to wait for (`--snapshot`).
+    public var scheduleWait: ((C.Instant, @escaping @Sendable @MainActor () -> Void) -> () -> Void)?
     /// How the current message measures on the sign (the host has the font
     /// and the terminal size); asked after every input and reduced as
     /// ``PlayerInput/measured(_:)``, so the state always holds the measure
@@ -230,37 +240,43 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
 
     /// Brings the runners and the ticker in line with the state's condition IDs.
     private func reschedule() {
-        advanceRunner.update(id: state.advanceID) { [weak self] id in
-            // One deadline for both rules: the wait's end, or a synced
-            // slot's end (at once when the sign rejoins), docs/cue-flow.md.
-            guard id.conditions.shouldSchedule, let self, let deadline = self.state.advanceDeadline else { return }
-            guard await self.sleep(until: deadline) else { return }  // the condition ID changed
-            self.send(.advanceDue)
+        // One deadline for both rules: the wait's end, or a synced slot's
+        // end (at once when the sign rejoins), docs/cue-flow.md.
+        wait(advanceRunner, id: state.advanceID, then: .advanceDue) { engine, id in
+            id.conditions.shouldSchedule ? engine.state.advanceDeadline : nil
         }
-        passRunner.update(id: state.passTimerID) { [weak self] id in
-            guard let deadline = id.deadline, let self else { return }
-            guard await self.sleep(until: deadline) else { return }  // the scroll or the message changed
-            self.send(.passDue)
-        }
-        interruptRunner.update(id: state.interruptTimerID) { [weak self] id in
-            guard let deadline = id.deadline, let self else { return }
-            guard await self.sleep(until: deadline) else { return }  // a new say, a clear, a move
-            self.send(.interruptDue)
-        }
+        // Each ID holds its deadline: the scroll, the message or the say changed.
+        wait(passRunner, id: state.passTimerID, then: .passDue) { _, id in id.deadline }
+        wait(interruptRunner, id: state.interruptTimerID, then: .interruptDue) { _, id in id.deadline }
         updateTicker()
         if state.controlsVisible {
-            idleRunner.update(id: state.controlsReveals) { [weak self] _ in
-                guard let self else { return }
-                // A notice gets its minimum time even with --idle-timeout 0.
-                guard await self.sleep(until: self.now() + self.state.controlsHideDelay) else { return }
-                self.send(.idleTimeout)
+            // A notice gets its minimum time even with --idle-timeout 0.
+            wait(idleRunner, id: state.controlsReveals, then: .idleTimeout) { engine, _ in
+                engine.now() + engine.state.controlsHideDelay
             }
         }
-        driftRunner.update(id: state.driftTimerID) { [weak self] id in
-            guard let seconds = id.seconds, let self else { return }
-            // From this step on: one wake-up per interval, whatever else runs.
-            guard await self.sleep(until: self.now() + seconds) else { return }
-            self.send(.driftDue)
+        // From this step on: one wake-up per interval, whatever else runs.
+        wait(driftRunner, id: state.driftTimerID, then: .driftDue) { engine, id in id.seconds.map { engine.now() + $0 } }
+    }
+
+    /// Keeps `runner`'s wait for `id`: until the engine time `deadline`
+    /// gives (nil: no wait), then `input`. A new ID calls off the wait
+    /// before, so a wait whose condition changed never fires. The deadline
+    /// is read as the wait starts: in the task, or as the host's timer is
+    /// armed (`scheduleWait`).
+    private func wait<ID: Hashable & Sendable>(_ runner: ConditionTaskRunner<ID>, id: ID, then input: PlayerInput,
+                                               until deadline: @escaping @MainActor @Sendable (PlaybackEngine, ID) -> Double?) {
+        if let scheduleWait {
+            runner.update(id: id) { id in
+                guard let seconds = deadline(self, id) else { return nil }
+                return scheduleWait(instant(at: seconds)) { [weak self] in self?.send(input) }
+            }
+            return
+        }
+        runner.update(id: id) { [weak self] id in
+            guard let self, let seconds = deadline(self, id) else { return }
+            guard await self.sleep(until: seconds) else { return }  // the condition ID changed
+            self.send(input)
         }
     }
 

@@ -49,5 +49,39 @@ extension EndToEnd {
                 #expect(fromBoundary >= -0.005 && fromBoundary < 0.1, "\(sinceEpoch) s after the epoch")
             }
         }
+
+        /// The letters a small `--snapshot` prints: below 6 rows a message
+        /// is plain text, which a test can read.
+        static func snapshotText(_ arguments: [String], environment: [String: String]) async throws -> String {
+            let result = try await runCommand(Schedules.library, ["2026-12-02 10:00:02", try E2E.binaryPath(), "--snapshot",
+                                                                  "--cols", "20", "--rows", "3"] + arguments,
+                                              environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.filter { !$0.isWhitespace }
+        }
+
+        @Test("--snapshot --sync shows the slot's message at --at, counted from the wall clock now",
+              .enabled(if: FileManager.default.fileExists(atPath: Schedules.library), "needs faketime (scripts/install-deps.sh)"))
+        func snapshotSlots() async throws {
+            let directory = try E2E.makeTemporaryDirectory("sync-snapshot")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let deck = directory.appendingPathComponent("deck.json").path
+            try writeFile(#"{"epoch": 0, "deck": [{"text": "A", "seconds": 2}, {"text": "B", "seconds": 2}, {"text": "C", "seconds": 2}]}"#,
+                          to: URL(fileURLWithPath: deck))
+            // Started by faketime at 10:00:02 UTC, 2 s into a 6 s cycle from
+            // the Unix epoch (1,796,205,602 s): B's slot until 2 s after the
+            // start, C's to 4 s, A's to 6 s, B's to 8 s. Each --at is 1 s off
+            // a boundary, which the start-up (a few ms) cannot cross.
+            var environment = E2E.childEnvironment()
+            environment.merge(Schedules.environment) { $1 }
+            var shown: [String] = []
+            for at in ["1", "3", "7"] {
+                shown.append(try await Self.snapshotText(["-f", deck, "--sync", "--at", at], environment: environment))
+            }
+            #expect(shown == ["B", "C", "B"])
+            // Alone, the flow starts from A.
+            let alone = try await Self.snapshotText(["-f", deck, "--at", "1"], environment: environment)
+            #expect(alone == "A")
+        }
     }
 }

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// A task executor that counts the jobs it runs (on a serial queue).
 final class CountingExecutor: TaskExecutor {
@@ -43,6 +42,29 @@ struct ConditionTaskRunnerTests {
         await runner.settle()
         #expect(cancelled.contains(1))
         #expect(runner.currentID == nil)
+    }
+
+    @Test("a host timer follows the same rule: the same ID keeps it, a new ID or cancel calls it off")
+    func timers() {
+        let runner = ConditionTaskRunner<Int>()
+        var armed: [Int] = []
+        var disarmed: [Int] = []
+        let arm: (Int) -> (() -> Void)? = { id in
+            armed.append(id)
+            return { disarmed.append(id) }
+        }
+        runner.update(id: 1, arm: arm)
+        runner.update(id: 1, arm: arm)
+        #expect(armed == [1] && disarmed.isEmpty)
+        runner.update(id: 2, arm: arm)
+        #expect(armed == [1, 2] && disarmed == [1])
+        runner.cancel()
+        #expect(disarmed == [1, 2] && runner.currentID == nil)
+        // Nothing to wait for is still the current work for its ID.
+        runner.update(id: 3) { _ in nil }
+        runner.update(id: 3, arm: arm)
+        #expect(armed == [1, 2])
+        #expect(runner.liveTaskCount == 0)
     }
 
     @Test("a task's nonisolated work runs on the executor it is given")

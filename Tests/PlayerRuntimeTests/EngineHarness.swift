@@ -1,6 +1,5 @@
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// Drives a `PlaybackEngine` on a `ManualClock` in small steps and records
 /// what it logs, so tests state timing facts with no real sleeping.
@@ -13,9 +12,11 @@ final class EngineHarness {
     private(set) var quitRequested = false
 
     /// `measure` stands in for the host's font and terminal, the same for
-    /// every message: nil leaves messages unmeasured (their seconds run at once).
+    /// every message: nil leaves messages unmeasured (their seconds run at
+    /// once). `prepare` sets up the engine before it starts.
     init(cueCount: Int = 3, seconds: Double = 5, measure: MessageMeasure? = nil,
-         configure: (inout PlayerSettings) -> Void = { _ in }) {
+         configure: (inout PlayerSettings) -> Void = { _ in },
+         prepare: (PlaybackEngine<ManualClock>) -> Void = { _ in }) {
         var settings = PlayerSettings()
         settings.idleTimeout = 3
         configure(&settings)
@@ -32,6 +33,7 @@ final class EngineHarness {
         }
         engine.onFrame = { [unowned self] in self.frames += 1 }
         engine.measure = { _ in measure }
+        prepare(engine)
         engine.start()
     }
 

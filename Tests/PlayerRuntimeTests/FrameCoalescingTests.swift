@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// Drawing coalesced to the frame clock (docs/architecture.md; issue 24
 /// item 12): with `frameInterval` set, however many inputs arrive, frames

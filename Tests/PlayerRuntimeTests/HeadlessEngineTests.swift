@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// `--headless` (docs/headless.md): nothing draws the frames, so the frame
 /// ticker never runs, yet the sign keeps the same time as one on a

@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// One input path: every input is reduced in a batch, inputs sent while a
 /// batch runs join it, and each batch draws once.

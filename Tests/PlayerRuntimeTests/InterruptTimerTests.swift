@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// The interrupt's end on a manual clock: a timed task keyed by
 /// `InterruptTimerID` (docs/cue-flow.md, "Remote commands").

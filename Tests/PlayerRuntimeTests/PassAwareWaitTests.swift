@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// A message is shown whole before it is replaced: a scrolling message's
 /// seconds count from the moment its last letter has come into view. The

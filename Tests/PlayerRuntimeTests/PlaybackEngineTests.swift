@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// The automatic advance as docs/condition-ids.md describes it, on a manual clock.
 @Suite("Automatic advance (condition-ID restart)")

@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// The engine with schedules, on a manual clock (docs/schedules.md): the
 /// local time is read in the batch that needs it, before the frame, and

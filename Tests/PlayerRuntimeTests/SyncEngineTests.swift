@@ -1,7 +1,6 @@
 import Testing
 @testable import MarqueeCore
 @testable import PlayerRuntime
-import TestSupport
 
 /// `--sync` in the engine, on manual clocks (docs/cue-flow.md, "Playing in
 /// step"): two signs started 1.3 s apart, each with its own monotonic time

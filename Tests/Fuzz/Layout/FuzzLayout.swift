@@ -92,8 +92,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(apply(FrameDiff(from: nil, to: fresh, canShift: true), onto: FrameModel(columns: columns, rows: rows))
             == visibleCells(fresh), "a diff from nothing draws the whole frame")
 
-    // --snapshot over the same input: one line per row.
-    let snapshot = Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: columns, rows: rows, at: t)
+    // --snapshot over the same input: one line per row. libFuzzer calls
+    // from the main thread, where the engine's main actor runs.
+    let snapshot = MainActor.assumeIsolated {
+        Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: columns, rows: rows, at: t)
+    }
     require(snapshot.hasSuffix("\n"), "a snapshot ends its last line")
     let lines = snapshot.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count
     require(lines == max(rows, 1), "a snapshot has a line per row", "\(lines) lines for \(rows) rows")

@@ -3,10 +3,12 @@ import Testing
 @testable import MarqueeApp
 
 /// `--snapshot` draws what the sign would show now, schedules included
-/// (docs/schedules.md): the local time is read once, as the sign reads it
-/// at start. Windows are built around the real clock, so these hold at any
-/// hour they run.
+/// (docs/schedules.md): the local time is read at the start, as the sign
+/// reads it, and again at each edge `--at` passes (`SnapshotClockTests`).
+/// Windows are built around the real clock, so these hold at any hour
+/// they run.
 @Suite("Schedules in a snapshot")
+@MainActor
 struct ScheduleSnapshotTests {
     static let fonts = try! FontLoader.stack(path: nil)
 

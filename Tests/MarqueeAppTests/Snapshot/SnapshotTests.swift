@@ -4,6 +4,7 @@ import Testing
 @testable import MarqueeApp
 
 @Suite("Snapshot")
+@MainActor
 struct SnapshotTests {
     static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
@@ -29,6 +30,7 @@ struct SnapshotTests {
 }
 
 @Suite("Snapshot with the system Unifont")
+@MainActor
 struct UnifontSnapshotTests {
     @Test("日本 renders in 16-row glyphs, no placeholder",
           .enabled(if: FileManager.default.isReadableFile(atPath: "/usr/share/unifont/unifont.hex"),
@@ -48,6 +50,7 @@ struct UnifontSnapshotTests {
 }
 
 @Suite("Snapshot default moment")
+@MainActor
 struct SnapshotDefaultTests {
     static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
@@ -96,6 +99,7 @@ struct SnapshotDefaultTests {
 }
 
 @Suite("Captions and plain text")
+@MainActor
 struct CaptionRenderingTests {
     static let fonts = FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil)
 
@@ -138,6 +142,7 @@ struct CaptionRenderingTests {
 }
 
 @Suite("Plain text as written")
+@MainActor
 struct PlainTextAsWrittenTests {
     @Test("a Hebrew caption is drawn in display order on the caption row")
     func hebrewCaption() {

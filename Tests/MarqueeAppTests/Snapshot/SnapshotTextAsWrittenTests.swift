@@ -14,6 +14,7 @@ private struct HebrewAsLatin: GlyphSource {
 }
 
 @Suite("Snapshot: text as written")
+@MainActor
 struct SnapshotTextAsWrittenTests {
     static func frame(_ text: String, fonts: FontStack, style: LEDStyle = .dots) -> String {
         var settings = PlayerSettings()

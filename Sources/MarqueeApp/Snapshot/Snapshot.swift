@@ -1,0 +1,52 @@
+import MarqueeCore
+
+/// `--snapshot`: one frame as plain text, with no terminal. It plays the
+/// sign on a virtual clock (`VirtualSign`: the real engine, its timers in
+/// deadline order) to `--at` seconds and draws the frame of that moment,
+/// so what it prints is what the sign would show then: passes, waits,
+/// advances, schedule edges, drift and `--sync` slots included.
+enum Snapshot {
+    /// `seconds` nil picks a moment that shows the message: the rest layout
+    /// when it is static or can be laid out whole, else the moment its first
+    /// letter reaches the sign's left edge. `wallStart` is the wall clock
+    /// at the moment 0, now unless a test says otherwise: `--at` counts
+    /// from it.
+    @MainActor
+    static func render(cues: [Cue], settings: PlayerSettings, fonts: FontStack, columns: Int, rows: Int, at seconds: Double?,
+                       wallStart: Double = WallClock.now()) -> String {
+        var settings = settings
+        settings.monochrome = true
+        // Nobody is at the keys: the controls line has hidden, and the
+        // frame is the sign's alone.
+        settings.idleTimeout = 0
+        func play(_ settings: PlayerSettings) -> VirtualSign {
+            VirtualSign(cues: cues, settings: settings, fonts: fonts, columns: columns, rows: rows, wallStart: wallStart)
+        }
+        var sign = play(settings)
+        let state = sign.engine.state
+        let at = seconds ?? defaultMoment(state)
+        if seconds == nil, !state.isFlow, state.scrollsNow, fitsWhole(state, fonts: fonts, columns: columns, rows: rows) {
+            // A single message that can be shown whole: at rest, as it reads best.
+            settings.staticText = true
+            sign = play(settings)
+        }
+        sign.run(until: at)
+        return sign.frame(at: at).text + "\n"
+    }
+
+    /// Whether the current message has a rest layout with no word cut.
+    private static func fitsWhole(_ state: PlayerState, fonts: FontStack, columns: Int, rows: Int) -> Bool {
+        var layouts = MessageLayouts(fonts: fonts)
+        let text = state.shownCue.text
+        let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layouts.line(for: text).inkRows.count)
+        return layouts.rest(for: text, geometry: geometry, maximumScale: state.settings.scale).map { !$0.cut } ?? false
+    }
+
+    /// When the first letter of a scrolling message reaches the left edge:
+    /// at once for a flow message (it enters in view), after crossing the
+    /// panel for a single one (it enters from the right edge).
+    static func defaultMoment(_ state: PlayerState) -> Double {
+        guard state.scrollsNow, !state.isFlow, let measure = state.measure, state.clock.speed > 0 else { return 0 }
+        return Double(measure.panelLEDs) / state.clock.speed
+    }
+}
