@@ -15,16 +15,21 @@ struct DeckCacheTests {
         #expect(DeckCache.location(prefix: "p", environment: [:]) == nil)
     }
 
-    @Test("stored whole and read back; a missing or unwritable cache is said, never fatal")
-    func storeAndLoad() throws {
-        let base = "/tmp/ledmarquee-deckcache-\(getpid())"
+    /// Runs `body` with the cache of prefix `p` in a scratch folder named
+    /// `label`, removed afterwards.
+    func withScratchCache(_ label: String, _ body: (DeckCache) throws -> Void) throws {
+        let base = "/tmp/ledmarquee-\(label)-\(getpid())"
         defer {
             unlink(base + "/ledmarquee/fleet-p.json")
             rmdir(base + "/ledmarquee")
             rmdir(base)
         }
         mkdir(base, 0o700)
-        let cache = try #require(DeckCache.location(prefix: "p", environment: ["XDG_CACHE_HOME": base]))
+        try body(try #require(DeckCache.location(prefix: "p", environment: ["XDG_CACHE_HOME": base])))
+    }
+
+    @Test("stored whole and read back; a missing or unwritable cache is said, never fatal")
+    func storeAndLoad() throws { try withScratchCache("deckcache") { cache in
         #expect(cache.load() == nil)
         #expect(cache.store(Array("[\"A\"]".utf8)) == nil)
         #expect(cache.store(Array("[\"B\"]".utf8)) == nil)
@@ -34,18 +39,10 @@ struct DeckCacheTests {
         let unwritable = DeckCache(directory: "/proc/ledmarquee", path: "/proc/ledmarquee/fleet-p.json")
         #expect(unwritable.store([1]).map { $0.hasPrefix("cannot keep the fleet's deck: /proc/ledmarquee") } == true)
         #expect(unwritable.load() == nil)
-    }
+    } }
 
     @Test("the writer keeps the newest deck: an older write that ends last is dropped, and no temporary file is left")
-    func newestWins() throws {
-        let base = "/tmp/ledmarquee-deckwriter-\(getpid())"
-        defer {
-            unlink(base + "/ledmarquee/fleet-p.json")
-            rmdir(base + "/ledmarquee")
-            rmdir(base)
-        }
-        mkdir(base, 0o700)
-        let cache = try #require(DeckCache.location(prefix: "p", environment: ["XDG_CACHE_HOME": base]))
+    func newestWins() throws { try withScratchCache("deckwriter") { cache in
         let writer = DeckCacheWriter(cache: cache)
         let older = writer.nextNumber()
         let newer = writer.nextNumber()
@@ -55,7 +52,7 @@ struct DeckCacheTests {
         #expect(writer.keepNow(Array("[\"LAST\"]".utf8)) == nil)
         #expect(cache.load() == Array("[\"LAST\"]".utf8))
         var entries: [String] = []
-        if let dir = opendir(base + "/ledmarquee") {
+        if let dir = opendir(cache.directory) {
             while let entry = readdir(dir) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
                 if name != "." && name != ".." { entries.append(name) }
@@ -63,7 +60,7 @@ struct DeckCacheTests {
             closedir(dir)
         }
         #expect(entries == ["fleet-p.json"], "\(entries)")
-    }
+    } }
 
     @Test("the writer writes off the caller's thread and says a failure on the loop")
     func offTheLoop() async throws {
