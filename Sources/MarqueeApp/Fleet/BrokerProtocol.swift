@@ -42,6 +42,19 @@ enum BrokerProtocol: Equatable, Sendable {
         return code == unsupported || code == unacceptable ? .v311 : nil
     }
 
+    /// The version to try next when the connection failed, under this
+    /// one, before any CONNACK was heard, with libmosquitto's `code`: nil
+    /// unless that is a protocol error. libmosquitto 2.0.11 (Debian 12)
+    /// reports a 3.1.1 broker's refusal of version 5 as a CONNACK of 132
+    /// (`fallback(afterRefusal:)`); 2.0.21 (Debian 13) ends the read with
+    /// an error instead, the CONNACK unheard. A broker that is away or
+    /// refuses the TCP connection is not this: it is tried again as it was.
+    func fallback(afterReadError code: Int32) -> BrokerProtocol? {
+        guard self == .v5 else { return nil }
+        let protocolErrors = [MOSQ_ERR_PROTOCOL, MOSQ_ERR_MALFORMED_PACKET, MOSQ_ERR_UNKNOWN, MOSQ_ERR_NOT_SUPPORTED]
+        return protocolErrors.contains(where: { Int32($0.rawValue) == code }) || code >= 128 ? .v311 : nil
+    }
+
     /// A refusal's CONNACK code as text: MQTT 5's reason codes are not
     /// MQTT 3.1.1's return codes (135 is "Not authorized", 5 "not
     /// authorised").

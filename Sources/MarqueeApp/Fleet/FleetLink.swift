@@ -305,6 +305,7 @@ final class FleetLink: @unchecked Sendable {
             guard code == MosquittoClient.success else {
                 // What came before the close (a refusal's CONNACK) counts.
                 deliverInbox()
+                if fallback == nil, phase == .connected { fallback = version.fallback(afterReadError: code) }
                 return lose(MosquittoClient.describe(code, errno: saved))
             }
         }

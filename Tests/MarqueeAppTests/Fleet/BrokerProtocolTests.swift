@@ -31,6 +31,13 @@ struct BrokerProtocolTests {
         #expect(BrokerProtocol.v311.fallback(afterRefusal: 132) == nil)
     }
 
+    @Test("a read that fails with a protocol error before any CONNACK falls back (libmosquitto 2.0.21, Debian 13); a lost or refused connection does not",
+          arguments: [(Int32(2), true), (21, true), (13, true), (10, true), (132, true), (7, false), (14, false), (4, false), (8, false), (27, false)])
+    func readErrors(code: Int32, fallsBack: Bool) {
+        #expect((BrokerProtocol.v5.fallback(afterReadError: code) == .v311) == fallsBack)
+        #expect(BrokerProtocol.v311.fallback(afterReadError: code) == nil)
+    }
+
     /// The size of an MQTT 5 PUBLISH at QoS 1 with no properties, as the
     /// broker counts it against the maximum packet size (the whole packet).
     static func publishPacketBytes(topic: Int, payload: Int) -> Int {
