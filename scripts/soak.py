@@ -259,7 +259,14 @@ exec sleep 600
                 pass
         if self.sources:
             self.sources.close()
-        shutil.rmtree(self.dir, ignore_errors=True)
+        # The pane's shell, hung up by the kill, may still write its `exit`
+        # file while the folder goes (seen once, after a failed start): try
+        # again until the folder is gone.
+        for _ in range(20):
+            shutil.rmtree(self.dir, ignore_errors=True)
+            if not os.path.exists(self.dir):
+                break
+            time.sleep(0.1)
 
     def capture_text(self):
         return self.tmux("capture-pane", "-p", "-t", "soak", check=False)
