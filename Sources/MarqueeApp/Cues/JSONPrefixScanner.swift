@@ -134,9 +134,8 @@ struct JSONPrefixScanner {
 
     /// A byte outside any token.
     private mutating func between(_ byte: UInt8) {
-        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-            return
-        }
+        // JSON's whitespace is exactly the bytes that do not decide `auto`.
+        if CueInputFormat.isBlank(byte) { return }
         switch expecting {
         case .value, .valueOrEnd:
             if expecting == .valueOrEnd, byte == UInt8(ascii: "]") { return close(UInt8(ascii: "[")) }
