@@ -5,16 +5,63 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 #include "CEventLoop.h"
 
-int lm_ppoll(struct pollfd *fds, unsigned long count, int64_t timeout_ns) {
-    if (timeout_ns < 0) return ppoll(fds, count, NULL, NULL);
-    struct timespec timeout = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
-    return ppoll(fds, count, &timeout, NULL);
+int lm_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int lm_epoll_add(int epoll_fd, int fd, uint32_t events, uint64_t id) {
+    struct epoll_event event = { .events = events, .data = { .u64 = id } };
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) == 0 ? 0 : -errno;
+}
+
+int lm_epoll_remove(int epoll_fd, int fd) {
+    // A non-NULL event for kernels before 2.6.9, which required one.
+    struct epoll_event unused = { 0 };
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &unused) == 0 ? 0 : -errno;
+}
+
+// Called through syscall(2): glibc has a wrapper only since 2.35, and the
+// probe below decides whether the kernel has it (Linux 5.11).
+static int epoll_pwait2_raw(int epoll_fd, struct epoll_event *events, int max, const struct timespec *timeout) {
+#ifdef SYS_epoll_pwait2
+    return (int) syscall(SYS_epoll_pwait2, epoll_fd, events, max, timeout, NULL, (size_t) 0);
+#else
+    (void) epoll_fd; (void) events; (void) max; (void) timeout;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int lm_epoll_has_nanosecond_timeout(int epoll_fd) {
+    struct epoll_event event;
+    struct timespec zero = { 0, 0 };
+    return epoll_pwait2_raw(epoll_fd, &event, 1, &zero) >= 0 ? 1 : 0;
+}
+
+int lm_epoll_wait(int epoll_fd, uint64_t *ids, uint32_t *revents, int max, int64_t timeout_ns, int nanoseconds) {
+    enum { batch = 32 };
+    struct epoll_event events[batch];
+    if (max > batch) max = batch;
+    int count;
+    if (timeout_ns >= 0 && nanoseconds) {
+        struct timespec timeout = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
+        count = epoll_pwait2_raw(epoll_fd, events, max, &timeout);
+    } else {
+        // Milliseconds, rounded up: early would find nothing due.
+        int ms = timeout_ns < 0 ? -1 : (int) ((timeout_ns + 999999) / 1000000);
+        count = epoll_wait(epoll_fd, events, max, ms);
+    }
+    for (int i = 0; i < count; i++) {
+        ids[i] = events[i].data.u64;
+        revents[i] = events[i].events;
+    }
+    return count;
 }
 
 int lm_is_main_thread(void) { return gettid() == getpid(); }

@@ -29,7 +29,7 @@ extension EventLoop {
     private func pollForMainQueue() -> Never {
         // Signals are for the signalfd (SignalSource): this thread takes none.
         _ = lm_signals_block_asynchronous()
-        var poll = PollSet(fixed: [wakeFD, timerFD].filter { $0 >= 0 })
+        var poll = PollSet()
         let turnDone = DispatchSemaphore(value: 0)
         var ready: [Ready] = []
         while true {
@@ -44,7 +44,7 @@ extension EventLoop {
                 turnDone.signal()
             }
             turnDone.wait()
-            ready = wait(&poll, marksTurn: false)
+            wait(&poll, into: &ready, marksTurn: false)
         }
     }
 }

@@ -3,10 +3,10 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// The program's one run loop, a reactor: one `ppoll` on a single thread
-/// waits for every input (watched file descriptors: the terminal, a
+/// The program's one run loop, a reactor: one `epoll_wait` on a single
+/// thread waits for every input (watched file descriptors: the terminal, a
 /// signalfd) and every deadline (a heap of timers: a near one is the
-/// poll's timeout, a far one is kept by a timerfd), and
+/// wait's timeout, a far one is kept by a timerfd), and
 /// the thread then runs the main actor's work, the jobs of tasks that prefer
 /// it as their executor, the handlers of ready descriptors and due timers.
 ///
@@ -52,9 +52,16 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     private struct Watch: Sendable {
         var fd: Int32
-        /// What the poll asks about: readable, writable or both.
-        var interest: FDEvents
         var handler: @Sendable (FDEvents) -> Void
+        /// The descriptor registered with epoll: `fd`, or a duplicate of it
+        /// when `fd` is watched twice (epoll takes each descriptor once);
+        /// nil when epoll refused it (see `steady`).
+        var registered: Int32?
+        /// What a descriptor epoll cannot watch reports on every turn, as
+        /// `poll` would: a regular file or /dev/null (EPERM) is always
+        /// readable and writable; an invalid one (EBADF) reports POLLNVAL
+        /// once and is dropped. 0 for a registered one.
+        var steady: Int16 = 0
     }
 
     private struct State {
@@ -62,34 +69,41 @@ public final class EventLoop: TaskExecutor, Sendable {
         var timers = TimerHeap<TimerAction>()
         var watches: [UInt64: Watch] = [:]
         var nextWatchID: UInt64 = 1
-        /// Bumped whenever `watches` changes, so the poll list is rebuilt.
-        var watchGeneration: UInt64 = 1
+        /// Watches with a `steady` report: while any exists the wait only looks.
+        var steadyCount = 0
         var exitStatus: Int32?
     }
 
-    /// A descriptor ppoll found ready: which watch, and its raw revents.
+    /// A descriptor the wait found ready: which watch, and its raw revents.
     typealias Ready = (id: UInt64, revents: Int16)
 
-    /// The poll list: the loop's own descriptors first, then the watches.
+    /// What one waiting thread keeps between waits: the buffers epoll
+    /// fills, allocated once, and the timerfd's deadline.
     struct PollSet {
-        var fds: [pollfd]
-        let fixedCount: Int
-        var watchIDs: [UInt64] = []
-        var generation: UInt64 = 0
+        var ids = [UInt64](repeating: 0, count: Int(EventLoop.batch))
+        var events = [UInt32](repeating: 0, count: Int(EventLoop.batch))
         /// The deadline the timerfd is armed for (nil: disarmed).
         var armed: ContinuousClock.Instant?
-
-        init(fixed: [Int32]) {
-            fds = fixed.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            fixedCount = fds.count
-        }
+        /// libdispatch's main-queue eventfd, when this wait serves it.
+        var mainQueueFD: Int32 = -1
     }
 
+    /// Ready descriptors taken per wait; more stay ready (level-triggered)
+    /// for the next turn.
+    static let batch: Int32 = 32
+    /// epoll ids of the loop's own descriptors, above any watch's id.
+    static let wakeID = UInt64.max, timerID = UInt64.max - 1, mainQueueID = UInt64.max - 2
+
     private let state = Mutex(State())
+    /// The loop's epoll instance: every watched descriptor and the loop's own.
+    let epollFD: Int32
+    /// Whether the kernel takes a wait's timeout in nanoseconds
+    /// (epoll_pwait2, Linux 5.11); without it every deadline is the timerfd's.
+    let nanosecondTimeouts: Bool
     /// Written when work arrives while the loop polls.
     let wakeFD: Int32
     /// Expires at the next timer's deadline when it is far (see
-    /// `lm_timer_create` for why not ppoll's timeout, and `wait` for why a
+    /// `lm_timer_create` for why not the wait's timeout, and `wait` for why a
     /// near one is); -1 if the kernel refused one.
     let timerFD: Int32
     /// The thread inside `run`, 0 when none (pthread_t is an integer here).
@@ -99,20 +113,26 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// Whether loop work is running (not polling): work added from inside
     /// a turn needs no wake-up, the turn's end re-reads everything.
     let inTurn = Atomic<Bool>(false)
-    /// How many times ppoll returned, and how many times the timerfd was
+    /// How many times the wait returned, and how many times the timerfd was
     /// armed (tests count them to see that nothing woke the loop).
     private let turnCount = Atomic<Int>(0)
     private let armCount = Atomic<Int>(0)
 
     public init() {
+        epollFD = lm_epoll_create()
+        precondition(epollFD >= 0, "epoll_create1: \(errno)")
+        nanosecondTimeouts = lm_epoll_has_nanosecond_timeout(epollFD) == 1
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         precondition(wakeFD >= 0, "eventfd: \(errno)")
+        precondition(lm_epoll_add(epollFD, wakeFD, UInt32(POLLIN), Self.wakeID) == 0, "epoll_ctl")
         timerFD = lm_timer_create()
+        if timerFD >= 0 { _ = lm_epoll_add(epollFD, timerFD, UInt32(POLLIN), Self.timerID) }
     }
 
     deinit {
         close(wakeFD)
         if timerFD >= 0 { close(timerFD) }
+        close(epollFD)
     }
 
     // MARK: where loop work runs
@@ -162,27 +182,61 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// The loop neither reads nor closes `fd`; close it only after `unwatch`.
     public func watch(fd: Int32, interest: FDEvents = .readable,
                       _ handler: @escaping @Sendable (FDEvents) -> Void) -> FDWatch {
-        let id = state.withLock { state in
+        let interest = interest.intersection([.readable, .writable])
+        let (id, steady) = state.withLock { state in
             let id = state.nextWatchID
             state.nextWatchID += 1
-            state.watches[id] = Watch(fd: fd, interest: interest.intersection([.readable, .writable]), handler: handler)
-            state.watchGeneration += 1
-            return id
+            var watch = Watch(fd: fd, handler: handler)
+            register(&watch, id: id, interest: interest)
+            state.watches[id] = watch
+            if watch.steady != 0 { state.steadyCount += 1 }
+            return (id, watch.steady != 0)
         }
-        wakeUnlessInTurn()
+        // A registered descriptor wakes the wait itself; a steady one must
+        // be seen by the next wait, which then only looks.
+        if steady { wakeUnlessInTurn() }
         return FDWatch(id: id)
     }
 
-    /// Stops watching; from any thread, and from inside any handler (a
-    /// descriptor found ready in the same poll then gets no call).
-    public func unwatch(_ watch: FDWatch) {
-        let removed = state.withLock { state in
-            guard state.watches.removeValue(forKey: watch.id) != nil else { return false }
-            state.watchGeneration += 1
-            return true
+    /// Adds `watch.fd` to epoll, or, where epoll cannot take it, gives the
+    /// watch the report `poll` would make on every turn.
+    private func register(_ watch: inout Watch, id: UInt64, interest: FDEvents) {
+        let events = UInt32(interest.rawValue)
+        var result = lm_epoll_add(epollFD, watch.fd, events, id)
+        if result == 0 {
+            watch.registered = watch.fd
+            return
         }
-        // The poll may hold the fd, which the caller may close next.
-        if removed { wakeUnlessInTurn() }
+        if result == -EEXIST {
+            // Watched already (for the other direction): a duplicate is
+            // another descriptor of the same file, which epoll takes.
+            let duplicate = fcntl(watch.fd, F_DUPFD_CLOEXEC, 0)
+            if duplicate >= 0 {
+                result = lm_epoll_add(epollFD, duplicate, events, id)
+                if result == 0 {
+                    watch.registered = duplicate
+                    return
+                }
+                close(duplicate)
+            }
+        }
+        // A regular file or a device without poll (EPERM) is always ready,
+        // as poll says; anything else is an fd poll would call invalid.
+        watch.steady = result == -EPERM ? interest.rawValue : Int16(POLLNVAL)
+    }
+
+    /// Stops watching; from any thread, and from inside any handler (a
+    /// descriptor found ready in the same wait then gets no call). The
+    /// descriptor may be closed as soon as this returns.
+    public func unwatch(_ watch: FDWatch) {
+        state.withLock { state in
+            guard let removed = state.watches.removeValue(forKey: watch.id) else { return }
+            if removed.steady != 0 { state.steadyCount -= 1 }
+            if let registered = removed.registered {
+                _ = lm_epoll_remove(epollFD, registered)
+                if registered != removed.fd { close(registered) }
+            }
+        }
     }
 
     /// Descriptors being watched (tests use it to see nothing is left).
@@ -255,11 +309,14 @@ public final class EventLoop: TaskExecutor, Sendable {
             loopThread.store(0, ordering: .releasing)
         }
         let mainQueueFD = servesMainQueue ? lm_dispatch_main_queue_handle() : -1
-        var poll = PollSet(fixed: [wakeFD, timerFD, mainQueueFD].filter { $0 >= 0 })
+        if mainQueueFD >= 0 { _ = lm_epoll_add(epollFD, mainQueueFD, UInt32(POLLIN), Self.mainQueueID) }
+        var poll = PollSet()
+        poll.mainQueueFD = mainQueueFD
         var ready: [Ready] = []
+        ready.reserveCapacity(Int(Self.batch))
         while true {
             if let status = turn(ready, drainMainQueue: mainQueueFD >= 0) { return status }
-            ready = wait(&poll, marksTurn: true)
+            wait(&poll, into: &ready, marksTurn: true)
         }
     }
 
@@ -279,7 +336,7 @@ public final class EventLoop: TaskExecutor, Sendable {
                 guard let watch = state.watches[id] else { return nil }
                 if revents & Int16(POLLNVAL) != 0 {
                     state.watches[id] = nil
-                    state.watchGeneration += 1
+                    state.steadyCount -= 1
                 }
                 return watch.handler
             }
@@ -289,7 +346,10 @@ public final class EventLoop: TaskExecutor, Sendable {
             // The main queue drains what it held when called; anything queued
             // meanwhile pokes its eventfd again, so the next poll returns.
             if drainMainQueue { lm_dispatch_main_queue_drain() }
-            let jobs = state.withLock { state in
+            let jobs = state.withLock { state -> [UnownedJob] in
+                // Most turns have none: an empty array costs no allocation,
+                // where emptying a shared buffer would allocate a new one.
+                guard !state.jobs.isEmpty else { return [] }
                 defer { state.jobs.removeAll(keepingCapacity: true) }
                 return state.jobs
             }
@@ -318,21 +378,18 @@ public final class EventLoop: TaskExecutor, Sendable {
 
     /// Blocks until a descriptor is ready or the next deadline passes, then
     /// resets the loop's own eventfds (and the timerfd) that were (before the
-    /// next drain, so no poke is lost); returns the watched ones found ready.
-    /// With `marksTurn` (the loop's own thread) it clears `inTurn` while it
-    /// polls; the fallback's poll thread leaves that to the main queue.
-    func wait(_ poll: inout PollSet, marksTurn: Bool) -> [Ready] {
-        let (deadline, generation, watches) = state.withLock { state in
-            (state.timers.nextDeadline(), state.watchGeneration,
-             state.watchGeneration == poll.generation ? nil : state.watches)
-        }
-        if let watches {
-            let sorted = watches.sorted { $0.key < $1.key }
-            poll.fds.removeSubrange(poll.fixedCount...)
-            poll.fds += sorted.map { pollfd(fd: $0.value.fd, events: $0.value.interest.rawValue, revents: 0) }
-            poll.watchIDs = sorted.map(\.key)
-            poll.generation = generation
-        }
+    /// next drain, so no poke is lost); fills `ready` with the watched ones
+    /// found ready. With `marksTurn` (the loop's own thread) it clears
+    /// `inTurn` while it waits; the fallback's poll thread leaves that to the
+    /// main queue.
+    ///
+    /// epoll rather than ppoll: the kernel keeps the interest list, so a
+    /// wait costs the same with one descriptor or twenty, where ppoll
+    /// copies the list in and asks every descriptor's driver on every call
+    /// (a sixth of a scroll step's time with the sign's eight).
+    func wait(_ poll: inout PollSet, into ready: inout [Ready], marksTurn: Bool) {
+        ready.removeAll(keepingCapacity: true)
+        let (deadline, steady) = state.withLock { state in (state.timers.nextDeadline(), state.steadyCount > 0) }
         var timeout: Int64 = -1
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline).components
@@ -340,15 +397,15 @@ public final class EventLoop: TaskExecutor, Sendable {
             // nothing due and leave the loop armed for nothing.
             timeout = max(0, left.seconds * 1_000_000_000 + (left.attoseconds + 999_999_999) / 1_000_000_000)
         }
-        // A near deadline (a frame tick) is ppoll's own timeout: its slack
-        // is at most 100 µs there, and the turn then costs two system calls
-        // (the poll and the frame's write) instead of four. A far one goes
-        // on the timerfd, which fires without the poll's slack of a
-        // thousandth of the wait; ppoll then waits without a timeout, and
-        // the timerfd is armed again only when the deadline moved.
+        // A near deadline (a frame tick) is the wait's own timeout: its
+        // slack is at most 100 µs there, and the turn then costs two system
+        // calls (the wait and the frame's write) instead of four. A far one
+        // goes on the timerfd, which fires without the wait's slack of a
+        // thousandth of the wait; the wait then has no timeout, and the
+        // timerfd is armed again only when the deadline moved.
         var armed = false
         if timerFD >= 0 {
-            if let deadline, deadline != poll.armed, timeout <= Self.pollTimeoutReach {
+            if let deadline, deadline != poll.armed, timeout <= Self.pollTimeoutReach, nanosecondTimeouts {
                 // An armed timerfd for another deadline would wake the loop
                 // for nothing (a cancelled timer's); one for this deadline
                 // is left to fire.
@@ -365,28 +422,42 @@ public final class EventLoop: TaskExecutor, Sendable {
                 poll.armed = nil
             }
         }
+        if steady { timeout = 0 }
         if marksTurn { inTurn.store(false, ordering: .releasing) }
-        let count = lm_ppoll(&poll.fds, UInt(poll.fds.count), armed ? -1 : timeout)
+        let count = poll.ids.withUnsafeMutableBufferPointer { ids in
+            poll.events.withUnsafeMutableBufferPointer { events in
+                lm_epoll_wait(epollFD, ids.baseAddress!, events.baseAddress!, Self.batch, armed && !steady ? -1 : timeout,
+                              nanosecondTimeouts ? 1 : 0)
+            }
+        }
         if marksTurn { inTurn.store(true, ordering: .releasing) }
         turnCount.add(1, ordering: .relaxed)
-        guard count > 0 else { return [] }
-        for index in 0..<poll.fixedCount where poll.fds[index].revents & Int16(POLLIN) != 0 {
-            var value: eventfd_t = 0
-            _ = eventfd_read(poll.fds[index].fd, &value)
-            // Fired and disarmed: the next deadline must be armed afresh.
-            if poll.fds[index].fd == timerFD { poll.armed = nil }
+        for index in 0..<max(0, Int(count)) {
+            let id = poll.ids[index]
+            switch id {
+            case Self.wakeID, Self.mainQueueID:
+                var value: eventfd_t = 0
+                _ = eventfd_read(id == Self.wakeID ? wakeFD : poll.mainQueueFD, &value)
+            case Self.timerID:
+                var value: eventfd_t = 0
+                _ = eventfd_read(timerFD, &value)
+                // Fired and disarmed: the next deadline must be armed afresh.
+                poll.armed = nil
+            default:
+                ready.append((id, Int16(truncatingIfNeeded: poll.events[index])))
+            }
         }
-        var ready: [Ready] = []
-        for index in poll.fixedCount..<poll.fds.count where poll.fds[index].revents != 0 {
-            ready.append((poll.watchIDs[index - poll.fixedCount], poll.fds[index].revents))
+        if steady {
+            state.withLock { state in
+                for (id, watch) in state.watches where watch.steady != 0 { ready.append((id, watch.steady)) }
+            }
         }
-        return ready
     }
 
-    /// How far ahead, in nanoseconds, a deadline is ppoll's timeout rather
-    /// than the timerfd's: the kernel's slack on a poll timeout is a
-    /// thousandth of it, at least the thread's 50 µs (fs/select.c), so 100 µs
-    /// at most here.
+    /// How far ahead, in nanoseconds, a deadline is the wait's timeout
+    /// rather than the timerfd's: the kernel's slack on an epoll timeout is,
+    /// as on a poll's, a thousandth of it, at least the thread's 50 µs
+    /// (fs/select.c, fs/eventpoll.c), so 100 µs at most here.
     static let pollTimeoutReach: Int64 = 100_000_000
 
     /// Wakes the poll, unless the caller is loop work in a turn (the turn

@@ -1,6 +1,7 @@
 import Glibc
 
-/// What `ppoll` reported for a watched file descriptor, as handed to its handler.
+/// What the loop's wait reported for a watched file descriptor, as handed to
+/// its handler (epoll's bits are poll's).
 public struct FDEvents: OptionSet, Sendable, CustomStringConvertible {
     public let rawValue: Int16
     public init(rawValue: Int16) { self.rawValue = rawValue }
@@ -11,9 +12,8 @@ public struct FDEvents: OptionSet, Sendable, CustomStringConvertible {
     public static let writable = FDEvents(rawValue: Int16(POLLOUT))
     /// The other end is gone (a tty hung up, a pipe's writers closed).
     public static let hangUp = FDEvents(rawValue: Int16(POLLHUP))
-    /// An error condition, or (POLLNVAL) an fd closed while still watched;
-    /// the loop stops watching the latter itself, since it would report it
-    /// on every turn.
+    /// An error condition, or an fd that was not open when watched (poll's
+    /// POLLNVAL), which the loop then stops watching itself.
     public static let error = FDEvents(rawValue: Int16(POLLERR))
 
     init(revents: Int16) {

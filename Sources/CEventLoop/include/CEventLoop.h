@@ -8,12 +8,25 @@
 #include "clock_jump.h"
 #include "dispatch_main_queue_spi.h"
 
-// ppoll with a timeout in nanoseconds (negative: wait for ever). ppoll and
-// gettid need _GNU_SOURCE, which Swift's Glibc module is built without.
-int lm_ppoll(struct pollfd *_Nonnull fds, unsigned long count, int64_t timeout_ns);
+// gettid, pipe2 and epoll_pwait2 need _GNU_SOURCE, which Swift's Glibc
+// module is built without: hence these wrappers.
+
+// epoll for the loop's wait (EventLoop.wait says why not ppoll). Each
+// returns what the call returns, or -errno.
+int lm_epoll_create(void);
+// Adds `fd`, level-triggered, for `events` (EPOLLIN, EPOLLOUT), reported as `id`.
+int lm_epoll_add(int epoll_fd, int fd, uint32_t events, uint64_t id);
+int lm_epoll_remove(int epoll_fd, int fd);
+// 1 when the kernel has epoll_pwait2 (a timeout in nanoseconds), else 0.
+int lm_epoll_has_nanosecond_timeout(int epoll_fd);
+// Waits up to `timeout_ns` (negative: for ever) for at most `max` (≤ 32)
+// ready descriptors; fills their ids and events; returns how many, or -1.
+// Without `nanoseconds` the timeout is rounded up to whole milliseconds.
+int lm_epoll_wait(int epoll_fd, uint64_t *_Nonnull ids, uint32_t *_Nonnull revents, int max, int64_t timeout_ns,
+                  int nanoseconds);
 
 // A monotonic timerfd (close-on-exec, non-blocking) for the loop's next
-// deadline, or -1. Why not ppoll's own timeout: the kernel lets a poll
+// deadline, or -1. Why not the wait's own timeout: the kernel lets a poll
 // timeout fire late by a thousandth of its length (fs/select.c,
 // select_estimate_accuracy: 2 ms on a 2 s wait), while a timerfd fires on
 // its hrtimer with no such slack. (Within 100 ms the slack is at most

@@ -36,7 +36,9 @@ struct MessageLayouts {
     }
 
     private mutating func prepare(_ text: String) -> (font: any GlyphSource, layout: TextLayout) {
-        if let line, line.text == text { return (line.font, line.layout) }
+        // Field by field: `if let line` would copy the whole entry (every
+        // array of the layout retained and released) on every frame.
+        if line?.text == text, let font = line?.font, let layout = line?.layout { return (font, layout) }
         let font = fonts.source(for: text)
         let layout = TextLayout(text: text, font: font)
         line = (text, font, layout)

@@ -33,6 +33,7 @@ struct FramePainter {
     private var rowMoves = SequenceTable()
     private var rightMoves = SequenceTable()
     private var deletes = SequenceTable()
+    private var lastMeasured: (scalar: Unicode.Scalar, width: Int) = (" ", 1)
     private var foregrounds: [Int: [UInt8]] = [:]
     private var backgrounds: [Int: [UInt8]] = [:]
 
@@ -96,7 +97,7 @@ struct FramePainter {
     private mutating func put(_ cell: Cell, at position: Position, in frame: FrameModel, resolve: (Cell) -> TerminalStyle,
                               into bytes: inout [UInt8]) {
         let scalar = FramePainter.writable(cell.scalar)
-        let width = FramePainter.width(of: scalar)
+        let width = measure(scalar)
         let lastCell = position.row == frame.rows - 1 && position.column + max(1, width) >= frame.columns
         var marginsOff = false
         if lastCell, capabilities.lastCellScrolls {
@@ -232,6 +233,15 @@ struct FramePainter {
     static func writable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let value = scalar.value
         return value < 0x20 || (value >= 0x7F && value < 0xA0) ? "\u{FFFD}" : scalar
+    }
+
+    /// `width(of:)`, remembered for the last character measured: a scroll
+    /// step writes the same LED glyph on every row.
+    private mutating func measure(_ scalar: Unicode.Scalar) -> Int {
+        if scalar == lastMeasured.scalar { return lastMeasured.width }
+        let width = FramePainter.width(of: scalar)
+        lastMeasured = (scalar, width)
+        return width
     }
 
     /// Columns the terminal moves the cursor for `scalar` (glibc's wcwidth,

@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import EventLoop
+
+/// What epoll does not do as poll did, and the loop makes up for: a
+/// descriptor watched twice, a regular file (epoll refuses it; poll calls it
+/// always ready) and a descriptor that is not open.
+@Suite("Event loop on epoll: descriptors epoll treats differently from poll")
+struct EpollWatchTests {
+    @Test("one descriptor watched twice, for reading and for writing, reaches both handlers")
+    func sameDescriptorTwice() async {
+        let thread = LoopThread()
+        let loop = thread.loop
+        var fds: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer { fds.forEach { close($0) } }
+        let readable = Recorder<FDEvents>(), writable = Recorder<FDEvents>()
+        let fd = fds[0]
+        let reading = loop.watch(fd: fd) { events in
+            var byte: UInt8 = 0
+            _ = read(fd, &byte, 1)
+            readable.append(events)
+        }
+        let writing = loop.watch(fd: fd, interest: .writable) { events in writable.append(events) }
+        // Room to write at once; the writing watch is then dropped so it
+        // does not report on every turn.
+        #expect(await writable.wait(for: 1).first?.contains(.writable) == true)
+        loop.unwatch(writing)
+        var byte: UInt8 = 7
+        #expect(write(fds[1], &byte, 1) == 1)
+        #expect(await readable.wait(for: 1).first?.contains(.readable) == true)
+        loop.unwatch(reading)
+        #expect(loop.watchCount == 0)
+        #expect(thread.finish() == 0)
+    }
+
+    @Test("a regular file is always readable, as poll reports it, until unwatched")
+    func regularFile() async throws {
+        let thread = LoopThread()
+        let loop = thread.loop
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("epoll-\(getpid())-\(UUID().uuidString)").path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(fd >= 0)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        let record = Recorder<FDEvents>()
+        let token = Mutex<FDWatch?>(nil)
+        let watch = loop.watch(fd: fd) { events in
+            record.append(events)
+            if record.all.count == 3, let watch = token.withLock({ $0 }) { loop.unwatch(watch) }
+        }
+        token.withLock { $0 = watch }
+        let events = await record.wait(for: 3)
+        #expect(events.count >= 3 && events.allSatisfy { $0.contains(.readable) })
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(record.all.count == 3, "nothing after the unwatch")
+        let turns = loop.turns
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(loop.turns == turns, "the loop kept turning after the file was unwatched")
+        #expect(thread.finish() == 0)
+    }
+
+    @Test("a descriptor that is not open reports an error once and is dropped")
+    func invalidDescriptor() async throws {
+        let thread = LoopThread()
+        let loop = thread.loop
+        let fd = dup(0)
+        close(fd)
+        let record = Recorder<FDEvents>()
+        _ = loop.watch(fd: fd) { events in record.append(events) }
+        #expect(await record.wait(for: 1).first?.contains(.error) == true)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(record.all.count == 1)
+        #expect(loop.watchCount == 0)
+        #expect(thread.finish() == 0)
+    }
+}
