@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// The Linux console (docs/display.md, "The Linux console"): its own
     /// blanking off while the sign runs and given back on every way out, and
     /// `--tty DEVICE`. The escapes are read from the raw output of the pane

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// The control socket of the real binary under clients that misbehave
     /// (docs/control.md, "Limits"; issue 24 items 10 and 11), driven by a
     /// few lines of Python: a client that writes thousands of requests

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// The control socket and `ledmarquee send` against the real binary
     /// (docs/control.md): each sign has a runtime directory of its own
     /// (`Session.runtimeDirectory`), so no test reaches a real sign.

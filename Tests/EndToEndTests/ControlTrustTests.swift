@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// `ledmarquee send` checks who listens before it says anything
     /// (docs/control.md, "Who may connect"; issue 24): another user who
     /// made the sign's directory first, or listens on its socket, gets no

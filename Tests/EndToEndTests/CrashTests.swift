@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("Crashes")
     struct Crashes {
         /// How the crashing program is started.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     @Suite("Cue flow")
     struct CueFlow {
         /// Messages that fit the 100x30 sign at `--scale 2`, so each is held

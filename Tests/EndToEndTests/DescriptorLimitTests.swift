@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// A sign that runs out of file descriptors (`ulimit -n`) recovers as
     /// soon as it has one again (docs/control.md, "Limits").
     @Suite("Descriptor limit")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// `--drift` (docs/display.md, "Drift"): a sign at rest moves by one LED
     /// round a square, one step per interval, on a timer of its own.
     @Suite("Drift")

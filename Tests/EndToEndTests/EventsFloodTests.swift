@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// A publisher cannot fill a sign's disk through its events log
     /// (docs/events-log.md, "Repeated records").
     @Suite("Events log flood")

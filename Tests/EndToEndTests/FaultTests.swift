@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// What the world can do to a running sign: an events log that cannot
     /// be written, a terminal that hangs up, a closed standard input. Each
     /// must end in a true message and a non-zero status, or a prompt exit,

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// The fleet link against brokers that misbehave (docs/fleet.md,
     /// "Reconnecting"; `Support/HostileBroker.swift`): up means the
     /// subscriptions were acknowledged; a broker that accepts and drops is

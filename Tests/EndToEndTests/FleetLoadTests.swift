@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// A fleet sign flooded through a real Mosquitto (docs/fleet.md; issue
     /// 24 items 5 and 6): `status` commands cost one status a second, a
     /// burst of big retained decks is read, played and kept once, and a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// A fleet on a real Mosquitto broker (docs/fleet.md): each test starts
     /// its own on 127.0.0.1 on a free port (`TestBroker`) and stops it.
     /// Signs keep their decks in a cache directory of the test's own.
@@ -89,7 +89,7 @@ extension EndToEnd {
             #expect(listed["a"]?["count"] as? Int == 2 && listed["a"]?["link"] as? String == "up")
             // The connect's thread ended with the connect: one thread, which
             // serves the connection from the event loop.
-            let threads = try EndToEnd.Threads.tasks(try await a.programPID())
+            let threads = try EndToEnd.Screens.Threads.tasks(try await a.programPID())
             #expect(threads.count == 1, "\(threads)")
             // Killed: no clean disconnect, so the broker publishes the Will.
             kill(try await a.programPID(), SIGKILL)

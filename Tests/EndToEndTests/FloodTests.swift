@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// A visible sign flooded with `next` on its control socket (issue 24
     /// item 12; docs/architecture.md, "Frames"): frames drawn for inputs
     /// are coalesced to the frame clock, so the terminal is not the limit

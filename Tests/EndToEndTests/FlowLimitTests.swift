@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// The flow's caps from outside (docs/limits.md, issue 24): `add` over
     /// the control socket and over MQTT stops at 1,000 messages or 4 MiB
     /// of text with a clear refusal, a message costs about what its text

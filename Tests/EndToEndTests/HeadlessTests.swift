@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// `--headless` (docs/headless.md): a sign with no terminal, started as
     /// a plain process with no controlling terminal, reached only through
     /// its events log and control socket.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("LED sign")
     struct LEDSign {
         static let longMessage = "SCROLLING LED SIGN 0123456789 ABCDEFGHIJ"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// libmosquitto (with OpenSSL) and libsystemd are loaded when a sign
     /// first needs them, not at start-up (docs/architecture.md, "Libraries
     /// loaded on first use"); a machine without one gets a one-line error

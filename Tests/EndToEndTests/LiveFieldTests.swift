@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// Live fields on the real sign (docs/live-fields.md): what the sign
     /// shows is read through the control socket's `status`, whose text is
     /// the message as drawn, and seen on the screen.

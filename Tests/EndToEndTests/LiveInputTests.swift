@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// `-f -` read as it comes and `--follow FILE` (docs/cue-flow.md, "Live input").
     @Suite("Live input")
     struct LiveInput {

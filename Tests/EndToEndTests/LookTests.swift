@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// Messages in their own colours on the real sign (docs/cue-flow.md,
     /// "Looks"), read back from the pane's escape sequences.
     @Suite("Message looks")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("Without a terminal")
     struct NoTerminal {
         enum Term: String, CaseIterable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     @Suite("Power")
     struct Power {
         static func writeCues(_ directory: URL) throws {

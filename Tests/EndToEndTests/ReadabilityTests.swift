@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// A sign is for reading: at rest the whole message, and a scrolling
     /// message is shown whole before the flow replaces it.
     @Suite("Readability")

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// The cue file replaced, while the sign plays, by things a read could
     /// hang on or choke on, or deleted. The reload check runs on the event
     /// loop, so none of them may block it: each is an `error` event and a

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// Schedules and quiet hours on the real sign (docs/schedules.md),
     /// started at 21:59:50 by Debian's `faketime` (libfaketime; the wall
     /// clock runs on from there in real time); the monotonic clock stays

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// Every way a signal can end the sign gives the terminal back first
     /// (docs/architecture.md, "Signals"): the ones the player knows by name,
     /// any other whose default action ends the process, a fault, a file

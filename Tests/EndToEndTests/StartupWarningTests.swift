@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// What is said on stderr before the sign starts: a `--sysfs-root` that
     /// is no sysfs is an error, a deck's out-of-range seconds and unknown
     /// keys are warnings, each naming the place (docs/cue-flow.md).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     /// The controls line as a newcomer meets it (docs/status-line.md).
     @Suite("Status line")
     struct StatusLine {

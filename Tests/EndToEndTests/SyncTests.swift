@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Timing {
     /// `--sync` between two real processes (docs/cue-flow.md, "Playing in
     /// step"): their `cue` records' wall times, each record's `t` plus the
     /// `offset` of the sign's `sync` record (docs/events-log.md), agree.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("Terminal glyphs")
     struct TerminalGlyphs {
         static let message = "LIT AND UNLIT"

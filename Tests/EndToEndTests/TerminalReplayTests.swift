@@ -10,7 +10,7 @@ import TestSupport
 /// and styles, after scrolling and after resizes. A sign that relied on
 /// tmux forgiving something (a scroll region set for the wrong height, a
 /// cursor position assumed after a wrap) fails here.
-extension EndToEnd {
+extension EndToEnd.Screens {
 @Suite("The sign's bytes replayed in another emulator give tmux's screen")
 struct TerminalReplayTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("Threads and signals")
     struct Threads {
         /// SIGINT SIGTERM SIGHUP SIGQUIT SIGWINCH SIGTSTP SIGCONT: what the

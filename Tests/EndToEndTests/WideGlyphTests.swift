@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Screens {
     @Suite("Wide glyphs")
     struct WideGlyphs {
         @Test("こんにちは shows lit LEDs and scrolls (built-in font plus the Unifont fallback)")
