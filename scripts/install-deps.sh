@@ -30,8 +30,9 @@
 # (mosquitto_pub: the tests publish what `ledmarquee send` would refuse to),
 # openssl (a throw-away CA and broker certificate for mqtts://), python3-pyte
 # (an independent terminal emulator the replay tests feed the sign's
-# recorded bytes to, docs/testing.md) and dpkg-dev (dpkg-shlibdeps, for
-# scripts/check-deb.sh).
+# recorded bytes to, docs/testing.md), dpkg-dev (dpkg-shlibdeps, for
+# scripts/check-deb.sh), and groff-base and mandoc (the man page is checked
+# by both formatters, with every warning on).
 #
 # No service is started, now or at boot: the install runs under a
 # policy-rc.d that denies every start (exit 101, which invoke-rc.d and
@@ -44,7 +45,7 @@ set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
-  systemd mosquitto mosquitto-clients openssl python3-pyte dpkg-dev)
+  systemd mosquitto mosquitto-clients openssl python3-pyte dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.
