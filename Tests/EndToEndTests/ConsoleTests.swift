@@ -68,6 +68,20 @@ extension EndToEnd.Screens {
             return session
         }
 
+        @Test("a terminal that ignores the alternate screen (tmux alternate-screen off) is left cleared at q, not showing the last frame")
+        func noAlternateScreen() async throws {
+            let session = try await Session.start("noalt", Self.launch(term: "tmux-256color"))
+            defer { session.close() }
+            // What a Linux console does with smcup/rmcup under another TERM.
+            _ = try await session.tmux(["set-window-option", "-g", "alternate-screen", "off"])
+            try session.release()
+            try await session.waitForCells(of: "●", minimum: 5)
+            try await session.send("q")
+            #expect(try await session.waitForExit(timeout: 5) == 0)
+            let screen = try await session.capture()
+            #expect(!screen.text.contains("●"), "the last frame stayed:\n\(screen.text)")
+        }
+
         @Test("on TERM=linux blanking is off while the sign plays, given back on Ctrl-Z, off again on fg, given back at q")
         func blankingAroundSuspend() async throws {
             let session = try await startPiped("blank", Self.launch(term: "linux"))

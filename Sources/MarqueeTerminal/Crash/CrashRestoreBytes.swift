@@ -15,8 +15,12 @@ enum CrashRestoreBytes {
         for name in ["sgr0", "op", "cnorm"] {
             if let value = capability(name) { bytes += TerminfoPadding.removed(from: value) }
         }
-        if let leave = capability("rmcup") ?? capability("clear") {
-            bytes += TerminfoPadding.removed(from: leave)
+        // The sign's screen is cleared before the main screen comes back: a
+        // terminal that ignores the alternate screen (the Linux console a
+        // `--tty` sign plays on under another TERM, tmux with
+        // `alternate-screen off`) would otherwise keep the last frame.
+        for name in ["clear", "rmcup"] {
+            if let value = capability(name) { bytes += TerminfoPadding.removed(from: value) }
         }
         return bytes
     }

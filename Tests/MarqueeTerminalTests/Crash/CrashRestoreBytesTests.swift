@@ -12,9 +12,9 @@ struct CrashRestoreBytesTests {
         String(decoding: CrashRestoreBytes.make { capabilities[$0].map { Array($0.utf8) } }, as: UTF8.self)
     }
 
-    @Test("cancel, attributes, colours, cursor, then leave the alternate screen")
+    @Test("cancel, attributes, colours, cursor, the sign cleared, then leave the alternate screen")
     func order() {
-        #expect(Self.make(Self.tmux) == "\u{18}\u{1B}[m\u{0F}\u{1B}[39;49m\u{1B}[34h\u{1B}[?25h\u{1B}[?1049l")
+        #expect(Self.make(Self.tmux) == "\u{18}\u{1B}[m\u{0F}\u{1B}[39;49m\u{1B}[34h\u{1B}[?25h\u{1B}[H\u{1B}[J\u{1B}[?1049l")
     }
 
     @Test("without an alternate screen the sign is cleared instead; absent capabilities are skipped")
