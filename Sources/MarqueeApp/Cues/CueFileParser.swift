@@ -82,7 +82,9 @@ public enum CueFileParser {
     static let deckKeys = ["text", "caption", "seconds"] + lookKeys + scheduleKeys
 
     static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
-        guard let root = JSONValue.parse(bytes) else { throw ParseError("\(name): not valid JSON") }
+        guard let root = JSONValue.parse(bytes) else {
+            throw ParseError("\(name):" + (JSONSyntaxLocation.find(in: bytes).map { "\($0)" } ?? " not valid JSON"))
+        }
         return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds)
     }
 

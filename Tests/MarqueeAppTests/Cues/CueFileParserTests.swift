@@ -48,11 +48,24 @@ struct CueFileParserTests {
         #expect(result.cues.allSatisfy { !TextLayout(text: $0.text, font: font).usedPlaceholder })
     }
 
+    @Test("a deck that is not JSON names the line and column where it stops being JSON, in characters", arguments: [
+        ("[\n  {\"text\": \"A\", \"seconds\": 2},\n  {\"text\": \"B\" \"seconds\": 3}\n]\n",
+         "cues:3:16: not valid JSON (unexpected '\"')"),
+        ("[{\"text\": \"Ä\", x}]", "cues:1:16: not valid JSON (unexpected 'x')"),
+        ("[{\"text\": \"A\"}]\n\n  x", "cues:3:3: not valid JSON (text after the JSON value: 'x')"),
+        ("[{\"text\": \"A\"\u{7}}]", "cues:1:14: not valid JSON (unexpected byte 0x07)"),
+        // Grammar fine, refused by the decoder: no place to name.
+        ("[1e400]", "cues: not valid JSON"),
+    ])
+    func jsonPlace(text: String, message: String) {
+        #expect(throws: CueFileParser.ParseError(message)) { try parse(text, deck: true) }
+    }
+
     @Test("hostile files give one clear line naming the place", arguments: [
         ("", false, "no messages"),
         ("\n\n# only comments\n", false, "no messages"),
         ("ok\nbinary\u{0}junk", false, "binary"),
-        ("[1, 2", true, "not valid JSON"),
+        ("[1, 2", true, "cues:1:6: not valid JSON (it ends before the JSON value does)"),
         (#"{"text": "x"}"#, true, "JSON array"),
         (#"["ok", 42]"#, true, "entry 2"),
         (#"[{"caption": "no text"}]"#, true, "entry 1"),

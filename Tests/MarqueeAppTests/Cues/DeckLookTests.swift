@@ -53,7 +53,7 @@ struct DeckLookTests {
         (#"[{"text": "x", "speed": [40]}]"#, #"deck.json: entry 1: "speed" must be a number"#),
         (#"[{"text": "x", "static": "yes"}]"#, #"deck.json: entry 1: "static" must be true or false"#),
         (#"[{"text": "x", "static": 1}]"#, #"deck.json: entry 1: "static" must be true or false"#),
-        (#"[{"text": "x", "speed": NaN}]"#, "deck.json: not valid JSON"),
+        (#"[{"text": "x", "speed": NaN}]"#, "deck.json:1:25: not valid JSON (unexpected 'N')"),
     ])
     func hostile(deck: String, message: String) {
         do {
