@@ -16,4 +16,16 @@ extension PlayerState {
     public var showsRainbow: Bool {
         currentCue.look.color.map { $0 == .rainbow } ?? settings.rainbow
     }
+
+    /// Whether the message on the sign blinks now: its own `blink`, while
+    /// effects are allowed and frames are drawn (blinking is decorative, as
+    /// the rainbow is; a paused or stopped sign holds it lit).
+    public var blinks: Bool { currentCue.look.blink == true && effectsAllowed && shouldRenderFrames }
+
+    /// Whether a blinking message is in the off half of its second at `t`:
+    /// lit for the first half of each second of engine time, its LEDs unlit
+    /// for the second, whatever the frame rate.
+    public func blinkedOff(at t: Double) -> Bool {
+        blinks && t - t.rounded(.down) >= 0.5
+    }
 }

@@ -2,11 +2,11 @@
 /// its own, the ticker's condition ID, and when the picture next changes.
 extension PlayerState {
     /// Whether the picture changes on its own: the scroll, a long caption,
-    /// the rainbow, a running countdown bar, a fade. A message at rest with
+    /// the rainbow, a blink, a running countdown bar, a fade. A message at rest with
     /// none of these needs no frame ticks at all.
     public var animates: Bool {
         guard !isDark else { return false }
-        return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed)
+        return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed) || blinks
             || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending)
     }
 
@@ -26,7 +26,7 @@ extension PlayerState {
 
     /// The latest time after `t` at which the picture may next change on its
     /// own: the scroll reaching the next LED, a fade or countdown step, the
-    /// rainbow's next hue. At most half a second away, so the loop never
+    /// rainbow's next hue, a blink. At most half a second away, so the loop never
     /// sleeps long on a stale answer.
     public func nextVisibleChange(after t: Double) -> Double {
         if controlsVisible, waitStartedAt != nil { return t }          // countdown bar
@@ -35,6 +35,7 @@ extension PlayerState {
         if showsRainbow, effectsAllowed {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
+        if blinks { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
         next = min(next, clock.nextStep(after: t), captionClock.nextStep(after: t))
         return next
     }
