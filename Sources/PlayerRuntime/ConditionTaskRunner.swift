@@ -68,7 +68,7 @@ public final class ConditionTaskRunner<ID: Hashable & Sendable> {
     }
 
     /// Whether work was started for `currentID` and not cancelled since.
-    private var isStarted: Bool { task != nil || disarm != nil }
+    var isStarted: Bool { task != nil || disarm != nil }
 
     private func stopCurrent() {
         task?.cancel()

@@ -8,11 +8,13 @@ import MarqueeCore
 /// and each batch draws once (the Composable Architecture's `Store` buffers
 /// actions the same way).
 ///
-/// The timed tasks — the automatic advance, the end of a scrolling
-/// message's pass, the end of a `say` interrupt, the controls-line hide
-/// timer and `--drift`'s moves — are each a `ConditionTaskRunner` keyed by
-/// the inputs that should restart it (docs/condition-ids.md); when one
-/// fires it sends an input like any other source. The frame ticker follows
+/// The timed tasks are data the state declares (``PlayerState/timers``:
+/// the automatic advance, the end of a scrolling message's pass, the end
+/// of a `say` interrupt, the controls-line hide timer, `--drift`'s moves,
+/// and whatever a new feature adds): the engine keeps one
+/// `ConditionTaskRunner` per ``TimerKey``, keyed by the spec's condition ID
+/// (docs/condition-ids.md), and knows none of them by name; when one fires
+/// it sends the spec's input like any other source. The frame ticker follows
 /// its own condition ID the same way, but ticks from the host's timer
 /// (`scheduleTick`), a callback per frame rather than a task. The clock is
 /// injected, so tests drive time by hand, and `--snapshot` runs the same
@@ -55,8 +57,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// one poll a frame (bench/README.md, "Against the limit"). Nil (the
     /// tests' manual clock): a task sleeping on `clock` per tick.
     public var scheduleTick: ((C.Instant, @escaping @Sendable @MainActor () -> Void) -> () -> Void)?
-    /// How the timed waits — the advance, the pass, the interrupt, the
-    /// controls line's hide, `--drift`'s steps — wait for their deadlines,
+    /// How the timed waits the state declares (the advance, the pass, the
+    /// interrupt, the controls line's hide, `--drift`'s steps…) wait for their deadlines,
     /// as `scheduleTick` does for the ticks. Nil (the player, the tests): a
     /// task each, sleeping on `clock`. A virtual clock's timers
     /// (`ManualClock.schedule`) make a run to a moment one synchronous pass
@@ -92,9 +94,14 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private var frameOwed = false
     private var owedFrames = 0
 
-    private let advanceRunner: ConditionTaskRunner<AdvanceConditionID>
-    private let passRunner: ConditionTaskRunner<PassTimerID>
-    private let interruptRunner: ConditionTaskRunner<InterruptTimerID>
+    /// One runner per timer the state has declared, by key; a key no
+    /// longer declared has its runner called off and dropped.
+    private var runners: [TimerKey: ConditionTaskRunner<TimerIdentity>] = [:]
+    /// The state's `changeCount` the runners and the ticker were last
+    /// brought in line with: a batch that changed nothing (a frame tick
+    /// during a fade that has not ended) skips the diff.
+    private var scheduledChange: Int?
+    private let executor: (any TaskExecutor)?
     /// The frame ticker's condition ID, its tick waiting to run (and what
     /// calls it off), and a generation that a tick of an earlier ID finds
     /// changed: it then neither draws nor arms the next.
@@ -103,8 +110,6 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private var tickerGeneration = 0
     /// Ticks waiting on a task (no `scheduleTick`), for `liveTaskCount`.
     private var tickTasks = 0
-    private let idleRunner: ConditionTaskRunner<Int>
-    private let driftRunner: ConditionTaskRunner<DriftTimerID>
     private let owedFrameRunner: ConditionTaskRunner<Int>
 
     /// `executor`: where the timed tasks' nonisolated work runs (see
@@ -113,11 +118,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         self.state = state
         self.clock = clock
         self.origin = origin ?? clock.now
-        advanceRunner = ConditionTaskRunner(executor: executor)
-        passRunner = ConditionTaskRunner(executor: executor)
-        interruptRunner = ConditionTaskRunner(executor: executor)
-        idleRunner = ConditionTaskRunner(executor: executor)
-        driftRunner = ConditionTaskRunner(executor: executor)
+        self.executor = executor
         owedFrameRunner = ConditionTaskRunner(executor: executor)
     }
 
@@ -155,22 +156,19 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
 
     /// Cancels every timed task (on quit).
     public func stop() {
-        advanceRunner.cancel()
-        passRunner.cancel()
-        interruptRunner.cancel()
+        for runner in runners.values { runner.cancel() }
         stopTicker()
         tickerID = nil
-        idleRunner.cancel()
-        driftRunner.cancel()
         owedFrameRunner.cancel()
+        // A batch after this brings everything back in line, as before.
+        scheduledChange = nil
     }
 
     /// Whether the frame ticker is running (it must not while stopped).
     var isTicking: Bool { tickerID.map { $0.framesPerSecond > 0 } ?? false }
     /// Live timed tasks, for tests that check cancellation leaks nothing.
     var liveTaskCount: Int {
-        advanceRunner.liveTaskCount + passRunner.liveTaskCount + interruptRunner.liveTaskCount + tickTasks
-            + idleRunner.liveTaskCount + driftRunner.liveTaskCount + owedFrameRunner.liveTaskCount
+        runners.values.reduce(tickTasks + owedFrameRunner.liveTaskCount) { $0 + $1.liveTaskCount }
     }
 
     /// Reduces every queued input (and whatever they queue), then brings the
@@ -238,44 +236,48 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
         onFrame()
     }
 
-    /// Brings the runners and the ticker in line with the state's condition IDs.
+    /// Brings the runners and the ticker in line with the state's declared
+    /// timers and ticker ID, when the state changed since the last time.
     private func reschedule() {
-        // One deadline for both rules: the wait's end, or a synced slot's
-        // end (at once when the sign rejoins), docs/cue-flow.md.
-        wait(advanceRunner, id: state.advanceID, then: .advanceDue) { engine, id in
-            id.conditions.shouldSchedule ? engine.state.advanceDeadline : nil
+        guard state.changeCount != scheduledChange else { return }
+        scheduledChange = state.changeCount
+        let specs = state.timers
+        for spec in specs { wait(for: spec) }
+        // A key the state no longer declares: its wait is called off.
+        for (key, runner) in runners where !specs.contains(where: { $0.key == key }) {
+            runner.cancel()
+            runners[key] = nil
         }
-        // Each ID holds its deadline: the scroll, the message or the say changed.
-        wait(passRunner, id: state.passTimerID, then: .passDue) { _, id in id.deadline }
-        wait(interruptRunner, id: state.interruptTimerID, then: .interruptDue) { _, id in id.deadline }
         updateTicker()
-        if state.controlsVisible {
-            // A notice gets its minimum time even with --idle-timeout 0.
-            wait(idleRunner, id: state.controlsReveals, then: .idleTimeout) { engine, _ in
-                engine.now() + engine.state.controlsHideDelay
-            }
-        }
-        // From this step on: one wake-up per interval, whatever else runs.
-        wait(driftRunner, id: state.driftTimerID, then: .driftDue) { engine, id in id.seconds.map { engine.now() + $0 } }
     }
 
-    /// Keeps `runner`'s wait for `id`: until the engine time `deadline`
-    /// gives (nil: no wait), then `input`. A new ID calls off the wait
-    /// before, so a wait whose condition changed never fires. The deadline
-    /// is read as the wait starts: in the task, or as the host's timer is
-    /// armed (`scheduleWait`).
-    private func wait<ID: Hashable & Sendable>(_ runner: ConditionTaskRunner<ID>, id: ID, then input: PlayerInput,
-                                               until deadline: @escaping @MainActor @Sendable (PlaybackEngine, ID) -> Double?) {
+    /// Keeps the wait `spec` declares: unless its runner already waits for
+    /// the same identity, the wait before is called off (so a wait whose
+    /// condition changed never fires) and a new one starts, until the
+    /// spec's deadline (none: no wait), then its input.
+    private func wait(for spec: TimerSpec) {
+        let runner = runners[spec.key] ?? {
+            let runner = ConditionTaskRunner<TimerIdentity>(executor: executor)
+            runners[spec.key] = runner
+            return runner
+        }()
+        guard runner.currentID != spec.identity || !runner.isStarted else { return }
+        let input = spec.fires
+        let deadline: Double? = switch spec.deadline {
+        case .at(let seconds)?: seconds
+        case .after(let seconds)?: now() + seconds
+        case nil: nil
+        }
         if let scheduleWait {
-            runner.update(id: id) { id in
-                guard let seconds = deadline(self, id) else { return nil }
-                return scheduleWait(instant(at: seconds)) { [weak self] in self?.send(input) }
+            runner.update(id: spec.identity) { [instant = deadline.map(instant(at:))] _ in
+                guard let instant else { return nil }
+                return scheduleWait(instant) { [weak self] in self?.send(input) }
             }
             return
         }
-        runner.update(id: id) { [weak self] id in
-            guard let self, let seconds = deadline(self, id) else { return }
-            guard await self.sleep(until: seconds) else { return }  // the condition ID changed
+        runner.update(id: spec.identity) { [weak self] _ in
+            guard let self, let deadline else { return }
+            guard await self.sleep(until: deadline) else { return }  // the condition ID changed
             self.send(input)
         }
     }

@@ -1,12 +1,12 @@
 import MarqueeCore
 
-/// A deck entry's `color` (or `colour`), `style`, `speed` and `static`
+/// A deck entry's `color` (or `colour`), `style`, `speed`, `static` and `blink`
 /// (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
 /// wrong kind, or a name the sign does not know, is an error naming the
 /// entry; a speed beyond `--speed`'s bound is clamped, with a note.
 extension CueFileParser {
     /// The look keys an entry may have; `colour` is taken for `color`.
-    static let lookKeys = ["color", "style", "speed", "static"]
+    static let lookKeys = ["color", "style", "speed", "static", "blink"]
 
     static func look(of object: [String: JSONValue], place: String, notes: inout [String]) throws(ParseError) -> CueLook {
         if object["color"] != nil, object["colour"] != nil {
@@ -39,13 +39,17 @@ extension CueFileParser {
             speed = clamped
         default: throw ParseError("\(place): \"speed\" must be a number")
         }
-        var isStatic: Bool?
-        switch object["static"] {
-        case nil, .null?: break
-        case .bool(let value)?: isStatic = value
-        default: throw ParseError("\(place): \"static\" must be true or false")
+        return CueLook(color: color, style: style, speed: speed, isStatic: try flag(object, "static", place: place),
+                       blink: try flag(object, "blink", place: place))
+    }
+
+    /// A key that is true or false (`static`, `blink`); nil when left out.
+    private static func flag(_ object: [String: JSONValue], _ key: String, place: String) throws(ParseError) -> Bool? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        default: throw ParseError("\(place): \"\(key)\" must be true or false")
         }
-        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic)
     }
 
     private static func string(_ value: JSONValue?, key: String, place: String) throws(ParseError) -> String? {

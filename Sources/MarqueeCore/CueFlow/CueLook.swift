@@ -1,5 +1,6 @@
 /// How one message wants to look, where it differs from the sign's: a deck
-/// entry's or a `say`'s `color`, `style`, `speed` and `static`. Each field
+/// entry's or a `say`'s `color`, `style`, `speed` and `static`, and a deck
+/// entry's `blink`. Each field
 /// left nil falls back to the command line's (docs/cue-flow.md, "Looks").
 ///
 /// ```swift
@@ -16,12 +17,16 @@ public struct CueLook: Sendable, Equatable {
     /// `true` holds the message at rest as `--static` does; `false` lets it
     /// scroll on a `--static` sign.
     public let isStatic: Bool?
+    /// `true` blinks the message on and off once a second while it shows,
+    /// when effects are allowed (``PlayerState/blinks``).
+    public let blink: Bool?
 
-    public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil) {
+    public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil, blink: Bool? = nil) {
         self.color = color
         self.style = style
         self.speed = speed.map(CueLook.clampedSpeed)
         self.isStatic = isStatic
+        self.blink = blink
     }
 
     /// The sign's look in every field.

@@ -1,54 +1,123 @@
-/// The reducer: the one function through which every input changes the player.
+/// The reducer: the one function through which every input changes the
+/// player, and the only place a door is opened (`transaction`, or `change`
+/// for an input no follow-up reads). Each input opens at most one; a
+/// handler never opens another, so nesting cannot happen (and would stop
+/// on the doors' precondition if it did).
 extension PlayerState {
     /// Applies `input` at `t` (seconds on the monotonic clock) and returns
     /// what the host must do. Pure: no clock, no I/O; derived state (the
     /// motion decision, the condition IDs, the countdown) is kept in step
-    /// here, and a change of policy adds a `policy` record.
+    /// here, and a change of policy adds a `policy` record. An input that
+    /// changes nothing opens no door.
     public mutating func reduce(_ input: PlayerInput, at t: Double) -> [PlayerEffect] {
         switch input {
         case .start:
-            begin(at: t)
-            return [.log(initialCueRecord), .log(policyRecord)]
+            return change { state in
+                state.begin(at: t)
+                return [.log(state.initialCueRecord), .log(state.policyRecord)]
+            }
         case .key(let key):
-            return handle(key: key, at: t)
+            return transaction(at: t) { $0.handle(key: key, at: t) }
         case .frameTick:
-            return endFade(at: t)
+            guard fadeEnds(at: t) else { return [] }
+            return transaction(at: t) { state in
+                state.message.endFade()
+                return []
+            }
         case .power(let conditions):
-            return apply(power: conditions, at: t)
+            guard conditions != power else { return [] }
+            return transaction(at: t) { $0.apply(power: conditions) }
         case .scene(let phase):
-            return setScene(phase, at: t)
+            guard phase != scenePhase else { return [] }
+            return transaction(at: t) { $0.setScene(phase) }
         case .resized:
             return []
-        case .measured(let measure):
-            return apply(measure: measure, at: t)
+        case .measured(let newMeasure):
+            // A message that was shown stays shown.
+            guard newMeasure != measure else { return [] }
+            return transaction(at: t) { state in
+                state.message.set(measure: newMeasure)
+                return []
+            }
         case .cuesReplaced(let cues):
-            return replaceCues(cues, at: t)
+            guard !cues.isEmpty else { return [] }
+            return transaction(at: t) { $0.replaceCues(cues, at: t) }
         case .notice(let text):
-            showNotice(text, at: t)
-            return []
+            return change { state in
+                state.showNotice(text, at: t)
+                return []
+            }
         case .idleTimeout:
-            return hideControls(at: t)
+            return transaction(at: t) { $0.hideControls(at: t) }
         case .advanceDue:
-            return advanceAutomatically(at: t)
+            return transaction(at: t) { $0.advanceAutomatically(at: t) }
         case .passDue:
-            return completePass(at: t)
+            return transaction(at: t) { $0.completePass(at: t) }
         case .remote(let command):
             return reduce(remote: command, at: t).effects
         case .interruptDue:
-            return interruptDue(at: t)
+            guard interruptEnds(at: t) else { return [] }
+            return transaction(at: t) { $0.endInterrupt(reason: "time", at: t) }
         case .fieldsFilled(let filled):
-            return fill(filled, at: t)
+            guard let newFill = newFill(filled) else { return [] }
+            return transaction(at: t) { state in
+                state.message.set(filled: newFill)
+                return []
+            }
         case .localTime(let moment):
-            return apply(localTime: moment, at: t)
+            return transaction(at: t) { $0.apply(localTime: moment, at: t) }
         case .brokerLink(let link):
-            return apply(link: link, at: t)
+            // No follow-up: nothing the motion policy, a wait or the scroll reads changes.
+            guard link != brokerLink else { return [] }
+            return change { $0.apply(link: link) }
         case .wallClock(let offset):
-            return apply(wallOffset: offset, at: t)
+            guard offset.isFinite, offset != wallOffset else { return [] }
+            return transaction(at: t) { $0.apply(wallOffset: offset, at: t) }
         case .driftDue:
-            // Not a transaction: nothing a policy, a wait or the scroll
-            // reads changes, so the advance goes on as it was.
-            driftStep += 1
-            return []
+            // No follow-up: nothing a policy, a wait or the scroll reads
+            // changes, so the advance goes on as it was.
+            return change { state in
+                state.drift.move()
+                return []
+            }
         }
+    }
+
+    /// Applies `command` at `t` like ``reduce(_:at:)`` applies
+    /// ``PlayerInput/remote(_:)``, and also says whether it was done, for
+    /// the sender's reply. A refused command changes nothing; pause and
+    /// resume, refused while the motion policy stops the sign, also show
+    /// why on the controls line, as the space bar does.
+    ///
+    /// ```swift
+    /// let (outcome, effects) = state.reduce(remote: .goto(8), at: now)
+    /// // outcome == .refused("no cue 9 (the flow has 3)"), effects == []
+    /// ```
+    public mutating func reduce(remote command: RemoteCommand, at t: Double) -> (outcome: RemoteOutcome, effects: [PlayerEffect]) {
+        var outcome = RemoteOutcome.done
+        let effects = transaction(at: t) { state in
+            let (result, effects) = state.perform(command, at: t)
+            outcome = result
+            return effects
+        }
+        return (outcome, effects)
+    }
+
+    /// Playback begins at `t`: the message starts from its entry position
+    /// and the first wait is a full one, however long start-up took.
+    private mutating func begin(at t: Double) {
+        // A synced sign opens on the fleet's current slot, cut in as the
+        // first message is, without a fade.
+        if let position = joinSlot(at: t), position != orderPosition {
+            flow.stand(at: position)
+            restartMessage(at: t)
+            message.cutIn()
+        }
+        scroll.resetScroll(at: t)
+        // The controls line shows at start, as after a key, so a newcomer
+        // sees "? help" before the idle timer hides it.
+        controls.reveal()
+        advance.follow(nil)
+        syncDerivedState(at: t)
     }
 }

@@ -1,27 +1,9 @@
 /// Remote commands (the control socket, later MQTT): each is one input,
 /// and the caller gets an answer (docs/cue-flow.md, "Remote commands").
 extension PlayerState {
-    /// Applies `command` at `t` like ``reduce(_:at:)`` applies
-    /// ``PlayerInput/remote(_:)``, and also says whether it was done, for
-    /// the sender's reply. A refused command changes nothing; pause and
-    /// resume, refused while the motion policy stops the sign, also show
-    /// why on the controls line, as the space bar does.
-    ///
-    /// ```swift
-    /// let (outcome, effects) = state.reduce(remote: .goto(8), at: now)
-    /// // outcome == .refused("no cue 9 (the flow has 3)"), effects == []
-    /// ```
-    public mutating func reduce(remote command: RemoteCommand, at t: Double) -> (outcome: RemoteOutcome, effects: [PlayerEffect]) {
-        var outcome = RemoteOutcome.done
-        let effects = transaction(at: t) { state in
-            let (result, effects) = state.perform(command, at: t)
-            outcome = result
-            return effects
-        }
-        return (outcome, effects)
-    }
-
-    private mutating func perform(_ command: RemoteCommand, at t: Double) -> (RemoteOutcome, [PlayerEffect]) {
+    /// Carries out `command` inside the reducer's transaction; a refusal
+    /// changes nothing.
+    mutating func perform(_ command: RemoteCommand, at t: Double) -> (RemoteOutcome, [PlayerEffect]) {
         switch command {
         case .next where idle && scheduledCount == 0, .previous where idle && scheduledCount == 0:
             return (.refused("no message is in its schedule now"), [])
@@ -71,8 +53,7 @@ extension PlayerState {
             return (.refused(text), [])
         }
         guard paused != wanted else { return (.done, []) }
-        paused = wanted
-        if !paused { completed = false }
+        flow.setPaused(wanted)
         return (.done, [.log(.pause(paused: wanted, reason: "remote"))])
     }
 
@@ -84,10 +65,8 @@ extension PlayerState {
     /// `-f - --once` sign fed by a slow writer should.
     private mutating func append(_ newCues: [Cue], at t: Double) -> [PlayerEffect] {
         let wasFlow = isFlow
-        let first = cues.count
         let firstPosition = order.count
-        cues += newCues
-        order += first..<cues.count
+        appendCues(newCues)
         var effects: [PlayerEffect] = [.log(.add(added: newCues.count, count: cues.count))]
         if completed {
             let resumed = leaveCompletion(reason: "add")
@@ -95,7 +74,7 @@ extension PlayerState {
                 effects += show(position: firstPosition, automatic: false, at: t)
             } else {
                 // The interrupt stays; its return shows the new message.
-                orderPosition = firstPosition
+                flow.stand(at: firstPosition)
             }
             return effects + resumed
         }
@@ -121,8 +100,8 @@ extension PlayerState {
         effects += adopt(epoch: epoch)
         let resumed = leaveCompletion(reason: "load")
         // Landing on the index shown before must still start the wait over.
-        manualMoves += 1
-        syncStanding = nil
+        flow.countManualMove()
+        sync.stand(nil)
         return effects + show(position: joinSlot(at: t) ?? 0, automatic: false, at: t) + resumed
     }
 }

@@ -48,7 +48,9 @@ extension PlayerState {
                                      frozen: waitStartedAt == nil)
             : nil
         return MarqueeScene(geometry: geometry, style: style, monochrome: settings.monochrome, messageID: messageID,
-                            plainText: shown.displayText, placement: placement, litShade: litShade(at: t),
+                            plainText: shown.displayText, placement: placement,
+                            // A blink's off half is the sign's unlit grid, as on a real sign.
+                            litShade: blinkedOff(at: t) ? .unlit : litShade(at: t),
                             rainbowPhase: rainbowPhase, caption: shown.displayCaption,
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,

@@ -10,13 +10,14 @@ struct DeckLookTests {
         try CueFileParser.parse(Array(text.utf8), name: "deck.json", isDeck: true, defaultSeconds: 5)
     }
 
-    @Test("color (or colour), style, speed and static reach the cue; names in any case; null and absent are the sign's")
+    @Test("color (or colour), style, speed, static and blink reach the cue; names in any case; null and absent are the sign's")
     func looks() throws {
         let result = try parse(#"""
             [{"text": "BUILD OK", "color": "green", "style": "BLOCKS", "speed": 40},
              {"text": "FAILED", "colour": "#FF0000", "static": true},
              {"text": "SLOW", "speed": -3.5, "static": false, "color": null, "style": null},
              {"text": "WHEEL", "color": "Rainbow"},
+             {"text": "SALE", "blink": true},
              "PLAIN"]
             """#)
         #expect(result.cues.map(\.look) == [
@@ -24,6 +25,7 @@ struct DeckLookTests {
             CueLook(color: .solid(red: 255, green: 0, blue: 0), isStatic: true),
             CueLook(speed: -3.5, isStatic: false),
             CueLook(color: .rainbow),
+            CueLook(blink: true),
             .none,
         ])
         #expect(result.notes.isEmpty, "\(result.notes)")
@@ -53,6 +55,7 @@ struct DeckLookTests {
         (#"[{"text": "x", "speed": [40]}]"#, #"deck.json: entry 1: "speed" must be a number"#),
         (#"[{"text": "x", "static": "yes"}]"#, #"deck.json: entry 1: "static" must be true or false"#),
         (#"[{"text": "x", "static": 1}]"#, #"deck.json: entry 1: "static" must be true or false"#),
+        (#"[{"text": "x", "blink": "on"}]"#, #"deck.json: entry 1: "blink" must be true or false"#),
         (#"[{"text": "x", "speed": NaN}]"#, "deck.json:1:25: not valid JSON (unexpected 'N')"),
     ])
     func hostile(deck: String, message: String) {

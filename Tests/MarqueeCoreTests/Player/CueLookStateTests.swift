@@ -147,4 +147,22 @@ struct CueLookStateTests {
         #expect(CueLook(speed: .nan).speed == 0 && CueLook(speed: 12).speed == 12)
         #expect(!CueLook(color: Self.red).setsMotion && CueLook(isStatic: false).setsMotion)
     }
+
+    @Test("blink: lit the first half of each second, unlit the second, ticking for it; held lit when effects are off or paused")
+    func blink() {
+        var state = Self.flow([CueLook(blink: true), .none])
+        #expect(state.blinks && state.animates)
+        #expect(Self.scene(state, at: 1.2).litShade == .lit)
+        #expect(Self.scene(state, at: 1.7).litShade == .unlit)
+        #expect(state.nextVisibleChange(after: 1.2) <= 1.5)
+        _ = state.reduce(.key(.character("b")), at: 2)   // low power: no effects
+        #expect(!state.blinks && Self.scene(state, at: 2.7).litShade != .unlit)
+        _ = state.reduce(.key(.character("b")), at: 3)   // simulated normal power
+        #expect(state.blinks)
+        _ = state.reduce(.key(.character(" ")), at: 3.1) // paused
+        #expect(!state.blinks)
+        _ = state.reduce(.key(.character(" ")), at: 3.2)
+        _ = state.reduce(.key(.character("n")), at: 4)
+        #expect(!state.blinks && Self.scene(state, at: 4.7).litShade != .unlit, "a message without blink does not")
+    }
 }

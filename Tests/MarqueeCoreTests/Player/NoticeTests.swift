@@ -35,17 +35,21 @@ struct NoticeTests {
 
     @Test("with --idle-timeout 0 a notice still stays up for the minimum time; the status line alone does not")
     func idleTimeoutZero() {
-        var state = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
-        state.settings.idleTimeout = 0
+        var settings = PlayerSettings()
+        settings.idleTimeout = 0
+        var state = PlayerState(cues: [Cue(text: "A")], settings: settings, seed: 1, at: 0)
         #expect(state.controlsHideDelay == 0)
         _ = state.reduce(.notice("events log: No space left on device"), at: 1)
         #expect(state.controlsHideDelay == NoticeLimiter.minimumSeconds)
-        state.settings.lowPowerOverride = true
+        // Low power simulated (`b`), within the notice's minimum time: it stands.
+        _ = state.reduce(.key(.character("b")), at: 1.5)
         _ = state.reduce(.key(.character(" ")), at: 2)
         #expect(state.notice == "motion is stopped (low power): pause unavailable")
         #expect(state.controlsHideDelay == NoticeLimiter.minimumSeconds, "a key's own notice too")
-        state.settings.idleTimeout = 10
-        #expect(state.controlsHideDelay == 10, "a longer idle timeout is kept")
+        settings.idleTimeout = 10
+        var longer = PlayerState(cues: [Cue(text: "A")], settings: settings, seed: 1, at: 0)
+        _ = longer.reduce(.notice("events log: No space left on device"), at: 1)
+        #expect(longer.controlsHideDelay == 10, "a longer idle timeout is kept")
     }
 
     @Test("a key does not clear a reported notice in its minimum time; after it, or a key's own answer, it does")
@@ -57,7 +61,7 @@ struct NoticeTests {
         #expect(state.notice == "cues.txt: reload failed, kept the previous cues: gone", "still in its 3 s")
         _ = state.reduce(.key(.character("n")), at: 4)
         #expect(state.notice == nil && state.controlsLine.hasSuffix("? help"))
-        state.settings.reduceMotion = true
+        _ = state.reduce(.key(.character("m")), at: 4.4)  // reduce motion on
         _ = state.reduce(.key(.character(" ")), at: 4.5)
         #expect(state.notice == "motion is stopped (reduce motion): pause unavailable")
         _ = state.reduce(.key(.character("x")), at: 4.6)
@@ -66,8 +70,9 @@ struct NoticeTests {
 
     @Test("a refused pause says why, in the words of the status line")
     func pauseRefusedReasons() {
-        var state = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
-        state.settings.thermalOverride = .critical
+        var settings = PlayerSettings()
+        settings.thermalOverride = .critical
+        var state = PlayerState(cues: [Cue(text: "A")], settings: settings, seed: 1, at: 0)
         _ = state.reduce(.key(.character(" ")), at: 1)
         #expect(state.notice == "motion is stopped (heat): pause unavailable")
         #expect(!state.paused)

@@ -165,8 +165,12 @@ struct ScheduleFlowTests {
 
     // MARK: Quiet hours
 
-    static func quiet(_ mode: QuietHours.Mode, hours: [String?] = [nil, nil]) -> PlayerState {
-        flow(hours) { $0.quiet = QuietHours(windows: try! TimeWindow.parseList("22:00-07:00"), mode: mode) }
+    static func quiet(_ mode: QuietHours.Mode, hours: [String?] = [nil, nil],
+                      configure: (inout PlayerSettings) -> Void = { _ in }) -> PlayerState {
+        flow(hours) { settings in
+            settings.quiet = QuietHours(windows: try! TimeWindow.parseList("22:00-07:00"), mode: mode)
+            configure(&settings)
+        }
     }
 
     @Test("dim: the LEDs at 20 % in quiet hours; a key lights them until the status line hides; motion goes on")
@@ -208,8 +212,7 @@ struct ScheduleFlowTests {
 
     @Test("a dark sign has no drift timer: nothing lit to burn in")
     func darkNoDrift() {
-        var state = Self.quiet(.off)
-        state.settings.driftSeconds = 60
+        var state = Self.quiet(.off) { $0.driftSeconds = 60 }
         _ = state.reduce(.localTime(Self.at("21:00")), at: 0)
         #expect(state.driftTimerID.seconds == 60)
         _ = state.reduce(.localTime(Self.at("23:00")), at: 1)

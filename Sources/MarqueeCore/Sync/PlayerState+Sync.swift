@@ -16,15 +16,6 @@ extension PlayerState {
     /// Playing in step: `--sync`, with the wall clock known.
     public var syncActive: Bool { settings.sync && wallOffset != nil }
 
-    /// When the automatic advance is due, in engine time: the end of the
-    /// synced slot (at once when the sign must rejoin), else the start of
-    /// the wait plus its seconds; nil while no wait runs. The engine
-    /// sleeps to it.
-    public var advanceDeadline: Double? {
-        guard advanceConditions.shouldSchedule, let start = waitStartedAt else { return nil }
-        return syncWait?.deadline ?? start + waitSeconds
-    }
-
     /// The messages that take part in the slots: the play order's, those
     /// in their schedule window only. One pass over the cues, at a change
     /// of the wait, never per frame.
@@ -44,7 +35,7 @@ extension PlayerState {
 
     var syncWaitKey: SyncWaitKey? {
         guard settings.sync, let wallOffset else { return nil }
-        return SyncWaitKey(wallOffset: wallOffset, epoch: syncEpoch, plan: slotPlanSerial, wakes: syncWakes)
+        return SyncWaitKey(wallOffset: wallOffset, epoch: syncEpoch, plan: sync.slotPlanSerial, wakes: sync.syncWakes)
     }
 
     /// Sets the synced wait as a wait starts (the advance condition ID
@@ -55,25 +46,25 @@ extension PlayerState {
     /// cycle) joins this one as it stands, its scroll going on.
     mutating func planSyncWait(at t: Double) {
         guard syncActive else {
-            syncWait = nil
+            sync.set(wait: nil)
             return
         }
         guard let slot = syncSlot(at: t) else {
             // `--once` is over: the advance completes the flow at once.
             // Looping, only a hostile time gets here: the single-sign rule.
-            syncWait = settings.loop ? nil : (t, t)
+            sync.set(wait: settings.loop ? nil : (t, t))
             return
         }
         let standing = syncStanding
         let held = standing?.serial == slot.serial && standing?.manual == true
         guard held || orderPosition == slot.position else {
-            syncWait = (t, t)
+            sync.set(wait: (t, t))
             return
         }
-        if !held { syncStanding = SyncStanding(serial: slot.serial, manual: false) }
+        if !held { sync.stand(SyncStanding(serial: slot.serial, manual: false)) }
         let offset = wallOffset ?? 0
         let start = slot.start.isFinite ? slot.start - offset : t
-        syncWait = (min(start, t), min(slot.end - offset, t + PlayerState.longestSyncWait))
+        sync.set(wait: (min(start, t), min(slot.end - offset, t + PlayerState.longestSyncWait)))
     }
 
     /// The synced advance: the message of the slot current now, whichever
@@ -82,14 +73,14 @@ extension PlayerState {
     /// apply (not in step, or a hostile time while looping).
     mutating func advanceInStep(at t: Double, effects: inout [PlayerEffect]) -> Bool {
         guard syncActive else { return false }
-        syncWakes += 1
+        sync.wake()
         guard let slot = syncSlot(at: t) else {
             guard !settings.loop else { return false }
             effects = completeFlow()
             return true
         }
         if syncStanding?.serial == slot.serial, syncStanding?.manual == true { return true }
-        syncStanding = SyncStanding(serial: slot.serial, manual: false)
+        sync.stand(SyncStanding(serial: slot.serial, manual: false))
         if slot.position != orderPosition { effects = show(position: slot.position, automatic: true, at: t) }
         return true
     }
@@ -101,7 +92,7 @@ extension PlayerState {
     mutating func joinSlot(at t: Double) -> Int? {
         guard let slot = syncSlot(at: t) else { return nil }
         if syncStanding?.serial == slot.serial, syncStanding?.manual == true { return nil }
-        syncStanding = SyncStanding(serial: slot.serial, manual: false)
+        sync.stand(SyncStanding(serial: slot.serial, manual: false))
         return slot.position
     }
 
@@ -109,27 +100,23 @@ extension PlayerState {
     /// current slot ends, then rejoins.
     mutating func holdSlotForManualMove(at t: Double) {
         guard let slot = syncSlot(at: t) else { return }
-        syncStanding = SyncStanding(serial: slot.serial, manual: true)
+        sync.stand(SyncStanding(serial: slot.serial, manual: true))
     }
 
     /// The host read the wall clock (at start, after the clock was set):
-    /// the synced wait starts over against it.
+    /// the synced wait starts over against it. The reducer has checked
+    /// that the offset is new and finite.
     mutating func apply(wallOffset offset: Double, at t: Double) -> [PlayerEffect] {
-        guard offset.isFinite, offset != wallOffset else { return [] }
-        return transaction(at: t) { state in
-            state.wallOffset = offset
-            return state.settings.sync ? [.log(.sync(epoch: state.syncEpoch, offset: offset))] : []
-        }
+        sync.set(wallOffset: offset)
+        return settings.sync ? [.log(.sync(epoch: syncEpoch, offset: offset))] : []
     }
 
     /// A new deck brings its epoch (0, the Unix epoch, when it has none);
     /// a synced sign logs the change.
     mutating func adopt(epoch: Double?) -> [PlayerEffect] {
-        let epoch = epoch ?? 0
-        guard epoch.isFinite, epoch != syncEpoch else { return [] }
-        syncEpoch = epoch
+        guard sync.adopt(epoch: epoch ?? 0) else { return [] }
         guard settings.sync, let wallOffset else { return [] }
-        return [.log(.sync(epoch: epoch, offset: wallOffset))]
+        return [.log(.sync(epoch: syncEpoch, offset: wallOffset))]
     }
 
     /// The wall-clock end of the current slot, for the status reply.

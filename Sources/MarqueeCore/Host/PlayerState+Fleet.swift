@@ -2,11 +2,9 @@
 /// plays the same either way; the link shows on the status line while it
 /// is down, and in the `status` reply.
 extension PlayerState {
-    /// The link went up or down. Not a transaction: nothing the motion
-    /// policy, a wait or the scroll reads changes.
-    mutating func apply(link: BrokerLink, at t: Double) -> [PlayerEffect] {
-        guard link != brokerLink else { return [] }
-        brokerLink = link
+    /// The link went up or down (the reducer has checked it changed).
+    mutating func apply(link: BrokerLink) -> [PlayerEffect] {
+        host.set(link: link)
         return [.log(.link(up: link == .up))]
     }
 

@@ -6,14 +6,14 @@ extension PlayerState {
     /// The host should read the clock and send ``PlayerInput/localTime(_:)``:
     /// the schedules changed since the last reading (the engine asks after
     /// every input, so no frame shows a stale window).
-    public var needsLocalTime: Bool { timeSerial != scheduleSerial }
+    public var needsLocalTime: Bool { schedule.timeSerial != schedule.scheduleSerial }
 
     /// Whether anything here reads the clock: a cue with a schedule, or
     /// quiet hours. Without either the host runs no schedule timer at all.
     public var followsSchedules: Bool { !inWindow.isEmpty || settings.quiet != nil }
 
     /// Whether the cue at `index` may show now.
-    public func isInWindow(_ index: Int) -> Bool { inWindow.isEmpty || inWindow[index] }
+    public func isInWindow(_ index: Int) -> Bool { schedule.isInWindow(index) }
 
     /// Quiet hours with `--quiet-mode off`, not lit by a key: dark and
     /// still, stopped by the motion policy as a sign in the background is.
@@ -39,38 +39,10 @@ extension PlayerState {
         return schedules.compactMap { $0.nextEdge(after: moment) }.min { $0.civilSeconds < $1.civilSeconds }
     }
 
-    /// The cues changed: their windows are judged at the last known time
-    /// until the host reads the clock again, which it is asked to do.
-    mutating func scheduleCues() {
-        guard cues.contains(where: { $0.schedule != nil }) else {
-            if !inWindow.isEmpty { scheduleSerial += 1 }
-            inWindow = []
-            scheduledCount = cues.count
-            return
-        }
-        scheduleSerial += 1
-        inWindow = cues.map { cue in cue.schedule.map { schedule in localTime.map(schedule.contains) ?? true } ?? true }
-        scheduledCount = inWindow.reduce(0) { $0 + ($1 ? 1 : 0) }
-    }
-
     /// A reading of the local time: windows and quiet hours follow it.
     mutating func apply(localTime moment: LocalMoment, at t: Double) -> [PlayerEffect] {
-        transaction(at: t) { state in
-            state.localTime = moment
-            state.timeSerial = state.scheduleSerial
-            if !state.inWindow.isEmpty {
-                let windows = state.cues.map { $0.schedule?.contains(moment) ?? true }
-                if windows != state.inWindow { state.slotPlanSerial += 1 }
-                state.inWindow = windows
-                state.scheduledCount = state.inWindow.reduce(0) { $0 + ($1 ? 1 : 0) }
-            }
-            let quiet = state.settings.quiet?.schedule.contains(moment) ?? false
-            if quiet != state.quietNow {
-                state.quietNow = quiet
-                state.quietLit = false
-            }
-            return []
-        }
+        if schedule.read(moment, cues: cues, quiet: settings.quiet) { sync.replan() }
+        return []
     }
 
     /// Keeps the flow on a message in its window (run by every
@@ -82,21 +54,21 @@ extension PlayerState {
         guard !inWindow.isEmpty || idle else { return [] }
         if isInWindow(cueIndex) {
             guard idle else { return [] }
-            idle = false
+            schedule.set(idle: false)
             // Under an interrupt its end shows the flow's message.
             return interrupt == nil ? show(position: joinSlot(at: t) ?? orderPosition, automatic: true, at: t) : []
         }
         // A synced sign goes to the current slot's message, in window by rule.
         if scheduledCount > 0, let next = joinSlot(at: t) ?? nextPosition(.forward) {
-            idle = false
+            schedule.set(idle: false)
             guard interrupt == nil else {
-                orderPosition = next
+                flow.stand(at: next)
                 return []
             }
             return show(position: next, automatic: true, at: t)
         }
         guard !idle else { return [] }
-        idle = true
+        schedule.set(idle: true)
         // The idle message starts from its entry position.
         if interrupt == nil { restartMessage(at: t) }
         return []
@@ -108,7 +80,7 @@ extension PlayerState {
     mutating func lightQuietSign(for action: KeyAction?) -> Bool {
         guard quietNow else { return false }
         let wasDark = quietDark
-        quietLit = true
+        schedule.light()
         return wasDark && action != .quit
     }
 

@@ -1,12 +1,28 @@
 /// A `say` interrupt: shown at once in place of the flow's message; when
 /// it ends the flow returns to the message it left (docs/cue-flow.md).
+extension TimerKey {
+    /// The end of a `say` interrupt.
+    public static let interrupt = TimerKey("interrupt")
+}
+
 extension PlayerState {
+    /// Key of the interrupt timer: a new `say` restarts it, its end or
+    /// `clear` removes it.
+    public var interruptTimerID: InterruptTimerID {
+        InterruptTimerID(serial: interrupt?.serial ?? interrupts.interruptsShown, deadline: interrupt?.endsAt)
+    }
+
+    /// The interrupt timer: sleeps to the end its ID holds.
+    var interruptTimer: TimerSpec {
+        let id = interruptTimerID
+        return TimerSpec(.interrupt, identity: id, deadline: id.deadline.map(TimerDeadline.at), fires: .interruptDue)
+    }
+
     /// Shows `interrupt` now. A second one replaces the first; the return
     /// point stays the flow's message, which never changed underneath.
     mutating func show(interrupt newInterrupt: Interrupt, at t: Double) -> [PlayerEffect] {
         let ended = dropInterrupt(reason: "replaced")
-        interruptsShown += 1
-        interrupt = ActiveInterrupt(interrupt: newInterrupt, startedAt: t, serial: interruptsShown)
+        interrupts.show(newInterrupt, at: t)
         restartMessage(at: t)
         return ended + [.log(.interrupt(text: newInterrupt.cue.text, seconds: newInterrupt.seconds))]
     }
@@ -14,8 +30,7 @@ extension PlayerState {
     /// Takes the interrupt down, saying why; the caller decides what the
     /// sign shows next.
     mutating func dropInterrupt(reason: String) -> [PlayerEffect] {
-        guard interrupt != nil else { return [] }
-        interrupt = nil
+        guard interrupts.drop() else { return [] }
         return [.log(.interruptEnded(reason: reason))]
     }
 
@@ -27,7 +42,7 @@ extension PlayerState {
         let ended = dropInterrupt(reason: reason)
         // The bar stood for the wait the interrupt cut short; the flow's
         // message comes back to a whole one.
-        frozenCountdown = 1
+        advance.refill()
         guard !idle else {
             // Nothing in window: back to the idle message, or dark.
             restartMessage(at: t)
@@ -37,10 +52,10 @@ extension PlayerState {
         return ended + show(position: joinSlot(at: t) ?? orderPosition, automatic: false, at: t)
     }
 
-    /// Handles the interrupt timer firing.
-    mutating func interruptDue(at t: Double) -> [PlayerEffect] {
-        // The timer fires at or just after the end; allow for rounding.
-        guard let interrupt, t + 1e-6 >= interrupt.endsAt else { return [] }
-        return transaction(at: t) { state in state.endInterrupt(reason: "time", at: t) }
+    /// Whether the interrupt timer's input at `t` finds the interrupt due
+    /// (the timer fires at or just after the end; allow for rounding).
+    func interruptEnds(at t: Double) -> Bool {
+        guard let interrupt else { return false }
+        return t + 1e-6 >= interrupt.endsAt
     }
 }

@@ -1,0 +1,31 @@
+/// The shown message's own look (``CueLook``) against the sign's settings:
+/// what it is drawn in and how it moves (docs/cue-flow.md, "Looks").
+extension PlayerState {
+    /// The style the message on the sign is drawn in: its own, else
+    /// `--style`; either swapped for one the terminal can draw.
+    public var shownStyle: LEDStyle {
+        settings.glyphs.repertoire.drawableStyle(currentCue.look.style ?? settings.style)
+    }
+
+    /// The message's own colour; nil draws it in the sign's `--color`.
+    public var shownColor: LEDColor? { currentCue.look.color }
+
+    /// Whether the message on the sign cycles the rainbow. A message's own
+    /// colour wins over the sign's: a solid one is drawn solid on a
+    /// `-c rainbow` sign, and `rainbow` makes a rainbow on any sign.
+    public var showsRainbow: Bool {
+        currentCue.look.color.map { $0 == .rainbow } ?? settings.rainbow
+    }
+
+    /// Whether the message on the sign blinks now: its own `blink`, while
+    /// effects are allowed and frames are drawn (blinking is decorative, as
+    /// the rainbow is; a paused or stopped sign holds it lit).
+    public var blinks: Bool { currentCue.look.blink == true && effectsAllowed && shouldRenderFrames }
+
+    /// Whether a blinking message is in the off half of its second at `t`:
+    /// lit for the first half of each second of engine time, its LEDs unlit
+    /// for the second, whatever the frame rate.
+    public func blinkedOff(at t: Double) -> Bool {
+        blinks && t - t.rounded(.down) >= 0.5
+    }
+}

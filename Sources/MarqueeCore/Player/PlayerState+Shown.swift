@@ -1,0 +1,42 @@
+/// What the sign shows and how the message stands: reads across the flow,
+/// the interrupt, the schedule and the message slices.
+extension PlayerState {
+    /// The message on the sign: an interrupt's while one shows, else the
+    /// flow's, as written (see ``shownCue`` for what is drawn).
+    public var currentCue: Cue { interrupt?.interrupt.cue ?? (idle ? idleCue : flowCue) }
+    /// What an idle flow shows: `--idle-message`, else nothing (dark).
+    public var idleCue: Cue { settings.idleCue ?? PlayerState.darkCue }
+    static let darkCue = Cue(text: "")
+    /// The message as the sign draws it: ``currentCue`` with its live
+    /// fields filled in (it is `currentCue` when there are none).
+    public var shownCue: Cue {
+        if let filledCue, filledCue.messageID == messageID { return filledCue.cue }
+        return currentCue
+    }
+    /// The flow's message, the one an interrupt returns to.
+    public var flowCue: Cue { cues[cueIndex] }
+
+    /// Held still (`--static`, a message's `static`) is a clock at speed 0.
+    public var isScrolling: Bool { clock.speed > 0 && !completed }
+
+    /// Two or more messages rotate; each enters already in view.
+    public var isFlow: Bool { cues.count >= 2 }
+
+    /// A flow moves on by itself; so does a single message played once,
+    /// which completes after one pass.
+    /// With schedules, a flow rotates while two or more of its messages are
+    /// in window; an idle flow does not move at all.
+    public var advancesAutomatically: Bool { !idle && ((isFlow && scheduledCount >= 2) || !settings.loop) }
+
+    /// Laid out as a flow's message: entering in view, held at rest when
+    /// it fits. The idle message is too: a shop's `CLOSED` stands still.
+    public var entersInView: Bool { isFlow || (idle && interrupt == nil) }
+
+    /// A flow message that fits on the sign is held at rest, whole, for its
+    /// seconds instead of scrolling.
+    public var holdsAtRest: Bool { entersInView && measure?.fitsOnOneLine == true }
+
+    /// Whether the message moves (or, paused, would move): the scroll clock
+    /// runs only while this and `shouldRenderFrames` hold.
+    public var scrollsNow: Bool { isScrolling && !holdsAtRest }
+}
