@@ -452,6 +452,10 @@ public final class EventLoop: TaskExecutor, Sendable {
                 for (id, watch) in state.watches where watch.steady != 0 { ready.append((id, watch.steady)) }
             }
         }
+        // Handlers run in the order descriptors were first watched (the
+        // terminal's keys before any control client), as poll's list gave
+        // them; epoll reports them in the order they became ready.
+        if ready.count > 1 { ready.sort { $0.id < $1.id } }
     }
 
     /// How far ahead, in nanoseconds, a deadline is the wait's timeout

@@ -77,4 +77,41 @@ struct EpollWatchTests {
         #expect(loop.watchCount == 0)
         #expect(thread.finish() == 0)
     }
+
+    @Test("descriptors ready in one wait are handled in the order they were first watched, not the order they became ready")
+    func handlerOrder() async throws {
+        let thread = LoopThread()
+        let loop = thread.loop
+        var first: [Int32] = [-1, -1], second: [Int32] = [-1, -1]
+        #expect(pipe(&first) == 0 && pipe(&second) == 0)
+        defer { (first + second).forEach { close($0) } }
+        let order = Recorder<String>()
+        let (a, b) = (first[0], second[0])
+        let watchA = loop.watch(fd: a) { _ in
+            var byte: UInt8 = 0
+            _ = read(a, &byte, 1)
+            order.append("first watched")
+        }
+        let watchB = loop.watch(fd: b) { _ in
+            var byte: UInt8 = 0
+            _ = read(b, &byte, 1)
+            order.append("second watched")
+        }
+        // The loop is held in a timer callback while the second, then the
+        // first, become ready: its next wait finds both.
+        let held = Recorder<Bool>()
+        loop.schedule(at: .now) {
+            held.append(true)
+            usleep(150_000)
+        }
+        await held.wait(for: 1)
+        var byte: UInt8 = 1
+        #expect(write(second[1], &byte, 1) == 1)
+        usleep(20_000)
+        #expect(write(first[1], &byte, 1) == 1)
+        #expect(await order.wait(for: 2) == ["first watched", "second watched"])
+        loop.unwatch(watchA)
+        loop.unwatch(watchB)
+        #expect(thread.finish() == 0)
+    }
 }
