@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -100,15 +101,16 @@ struct EpollWatchTests {
         // The loop is held in a timer callback while the second, then the
         // first, become ready: its next wait finds both.
         let held = Recorder<Bool>()
+        let release = DispatchSemaphore(value: 0)
         loop.schedule(at: .now) {
             held.append(true)
-            usleep(150_000)
+            release.wait()
         }
         await held.wait(for: 1)
         var byte: UInt8 = 1
         #expect(write(second[1], &byte, 1) == 1)
-        usleep(20_000)
         #expect(write(first[1], &byte, 1) == 1)
+        release.signal()
         #expect(await order.wait(for: 2) == ["first watched", "second watched"])
         loop.unwatch(watchA)
         loop.unwatch(watchB)
