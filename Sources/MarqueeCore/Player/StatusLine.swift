@@ -18,8 +18,20 @@ extension PlayerState {
     public func controlsLine(columns: Int) -> String {
         let repertoire = settings.glyphs.repertoire
         if let notice { return repertoire.spell(" " + TerminalText.visible(notice)) }
-        // Said only while it holds: quiet hours, an idle flow, a lost broker.
-        var shown = StatusField.allCases.filter { ($0 != .schedule || !scheduleText.isEmpty) && ($0 != .link || !linkText.isEmpty) }
+        // Said only while it holds: quiet hours, a lost broker; only what is
+        // known of the machine (a sign without sensors says nothing of them
+        // rather than "unknown"); no flow position while the idle message
+        // stands in for the flow.
+        var shown = StatusField.allCases.filter { field in
+            switch field {
+            case .schedule: !scheduleText.isEmpty
+            case .link: !linkText.isEmpty
+            case .position: !idle
+            case .thermal: settings.thermalOverride != nil || power.thermalText != PowerConditions.unknown.thermalText
+            case .power: settings.lowPowerOverride != nil || power.powerText != PowerConditions.unknown.powerText
+            default: true
+            }
+        }
         func line() -> String { repertoire.spell(shown.map { " " + statusText($0) }.joined(separator: " ")) }
         for field in StatusField.dropOrder where TerminalText.cellWidth(of: line()) > columns {
             shown.removeAll { $0 == field }
@@ -64,7 +76,9 @@ extension PlayerState {
             }
             return stop + (paused ? ", paused" : "")
         }
-        return paused ? "‖ paused" : "▶ playing"
+        if paused { return "‖ paused" }
+        if idle { return settings.idleCue == nil ? "■ none in schedule" : "▶ idle message" }
+        return "▶ playing"
     }
 
     /// Why no frame is drawn, in the order the causes win: a finished flow,

@@ -84,7 +84,8 @@ extension PlayerState {
         return wasDark && action != .quit
     }
 
-    /// What the status line says of schedules: quiet hours, or an idle flow.
+    /// What the status line says of schedules: quiet hours (an idle flow is
+    /// the play state's to say).
     var scheduleText: String {
         var parts: [String] = []
         if quietNow, let quiet = settings.quiet {
@@ -94,7 +95,7 @@ extension PlayerState {
             case (.off, false): parts.append("quiet hours")
             }
         }
-        if idle { parts.append(settings.idleCue == nil ? "idle: none in schedule" : "idle message") }
+        // An idle flow is said by the play state (`▶ idle message`).
         return parts.joined(separator: ", ")
     }
 }

@@ -106,7 +106,10 @@ struct StatusLineTests {
         let battery = Self.sign { $0.lowPowerOverride = true }
         #expect(battery.controlsLine.hasSuffix("  power low-power (simulated)  tier reduced  ? help"))
         let unknown = Self.sign(power: .unknown)
-        #expect(unknown.controlsLine.hasSuffix("  thermal unknown  power unknown  tier full  ? help"))
+        // A machine without sensors: nothing said of them rather than "unknown".
+        #expect(unknown.controlsLine == " 1/3  ▶ playing  60 fps  ← 24 col/s  tier full  ? help")
+        let simulatedOnUnknown = Self.sign(power: .unknown) { $0.thermalOverride = .fair }
+        #expect(simulatedOnUnknown.controlsLine.hasSuffix("  thermal fair (simulated)  tier reduced  ? help"))
     }
 
     @Test("speed: its direction, its figure, and static only on purpose")

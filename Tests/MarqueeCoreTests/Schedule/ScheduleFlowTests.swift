@@ -120,7 +120,11 @@ struct ScheduleFlowTests {
         _ = state.reduce(.measured(MessageMeasure(textLEDs: 30, panelLEDs: 80)), at: 1)
         #expect(state.currentCue.text == "CLOSED" && !state.isDark && state.holdsAtRest)
         #expect(!Self.scene(state).dark && !state.advanceConditions.shouldSchedule)
-        #expect(state.controlsLine.contains("idle message"))
+        // Not "1/2 ▶ playing": the flow is not what shows.
+        #expect(state.controlsLine.hasPrefix(" ▶ idle message  "), "\(state.controlsLine)")
+        #expect(!state.controlsLine.contains("1/2") && !state.controlsLine.contains("playing"))
+        _ = state.reduce(.localTime(Self.at("13:30")), at: 2)
+        #expect(state.controlsLine.hasPrefix(" 2/2  ▶ playing  "), "\(state.controlsLine)")
     }
 
     @Test("goto a message outside its window is refused; inside, it goes")
