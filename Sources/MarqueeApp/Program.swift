@@ -104,7 +104,9 @@ public enum Program {
         let inputFD: Int32? = if let device { device } else if options.headless { nil } else {
             try keyboardFD(cuesFromStdin: options.file == "-")
         }
-        let log = try options.events.map { path throws(Platform.Failure) in try EventLog(path: path, maxBytes: options.eventsMax) }
+        let log = try options.events.map { path throws(Platform.Failure) in
+            try EventLog(path: path, maxBytes: options.eventsMax, wallClock: WallClock.now)
+        }
         // Where the process blocks its signals (see SignalEvents.block): no
         // thread exists yet but this one (the EventLoop runs here, and
         // nothing so far started another; debug builds check, and the

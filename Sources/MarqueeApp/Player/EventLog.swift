@@ -43,6 +43,8 @@ final class EventLog: @unchecked Sendable {
     /// A regular file grows past this only by rotating (0: no cap).
     let maxBytes: Int
     private let loop: EventLoop
+    /// Unix seconds now, for each record's `utc`; nil: records carry none.
+    private let wallClock: (() -> Double)?
     private var fd: Int32
     private var writer: QueuedWriter
     /// Only a regular file is rotated or reopened: a FIFO, a pipe or a
@@ -60,7 +62,11 @@ final class EventLog: @unchecked Sendable {
     /// FIFO went away while they waited), with the notice to show.
     var onLateLoss: ((String) -> Void)?
 
-    init(path: String, maxBytes: Int = EventLog.defaultMaxBytes, loop: EventLoop = .main) throws(Platform.Failure) {
+    /// `wallClock`: Unix seconds now, for each record's `utc` (nil: none,
+    /// which the unit tests use to compare whole lines).
+    init(path: String, maxBytes: Int = EventLog.defaultMaxBytes, loop: EventLoop = .main,
+         wallClock: (() -> Double)? = nil) throws(Platform.Failure) {
+        self.wallClock = wallClock
         self.path = path
         self.maxBytes = maxBytes
         self.loop = loop
@@ -190,7 +196,7 @@ final class EventLog: @unchecked Sendable {
     }
 
     private func writeLine(_ record: EventRecord, at seconds: Double) -> String? {
-        let line = Array((record.jsonLine(at: seconds) + "\n").utf8)
+        let line = Array((record.jsonLine(at: seconds, utc: wallClock?()) + "\n").utf8)
         if let reason = makeRoom(for: line.count) {
             count(lost: 1, reason: reason, accepted: false)
             return reason

@@ -169,7 +169,7 @@ final class PlayerController {
         signals?.stop()
         engine.stop()
         log?.write(.quit, at: engine.now())
-        control?.broadcast(EventRecord.quit.jsonLine(at: engine.now()))
+        control?.broadcast(EventRecord.quit.jsonLine(at: engine.now(), utc: WallClock.now()))
         // No request is taken once the sign stops; watchers see the end.
         control?.close()
         frameTrace?.flush()
@@ -187,7 +187,7 @@ final class PlayerController {
     private func record(_ record: EventRecord) {
         let now = engine.now()
         // `watch` clients get every record, with or without a log.
-        if let control, control.hasWatchers { control.broadcast(record.jsonLine(at: now)) }
+        if let control, control.hasWatchers { control.broadcast(record.jsonLine(at: now, utc: WallClock.now())) }
         guard let log, let failure = log.write(record, at: now) else { return }
         engine.send(.notice(EventLog.notice(failure)))
     }

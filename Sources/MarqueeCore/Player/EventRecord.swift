@@ -93,10 +93,14 @@ public enum EventRecord: Sendable, Equatable {
     }
 
     /// The record as one line of JSON (no newline), `t` in seconds since
-    /// start with three decimals.
-    public func jsonLine(at seconds: Double) -> String {
+    /// start with three decimals, and with `utc` (Unix seconds) the wall
+    /// clock as ISO 8601 UTC.
+    public func jsonLine(at seconds: Double, utc: Double? = nil) -> String {
         var json = JSONObjectWriter()
         json.add("t", raw: formatSeconds(seconds))
+        // The wall clock beside the run's own: `t` stays monotonic (steps of
+        // the wall clock never reorder records), `utc` says when.
+        if let utc { json.add("utc", UTCTimestamp.format(unixSeconds: utc)) }
         json.add("event", name)
         switch self {
         case let .start(version, columns, rows):

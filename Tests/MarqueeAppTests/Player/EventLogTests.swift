@@ -86,6 +86,18 @@ struct EventLogTests {
         #expect(Self.size(path) <= 4096 && Self.size(path + ".1") <= 4096)
     }
 
+    @Test("with a wall clock every record carries utc after t, the time it was written")
+    func wallClock() throws {
+        let path = Self.temporaryPath("utc")
+        Self.cleanUp(path)
+        defer { Self.cleanUp(path) }
+        let log = try EventLog(path: path, wallClock: { 1_796_201_341.5 })
+        log.write(.key(name: "a"), at: 0.25)
+        log.write(.quit, at: 1)
+        #expect(Self.lines(path) == [#"{"t":0.250,"utc":"2026-12-02T08:49:01.500Z","event":"key","name":"a"}"#,
+                                     #"{"t":1.000,"utc":"2026-12-02T08:49:01.500Z","event":"quit"}"#])
+    }
+
     @Test("reopen (SIGUSR1) after logrotate moved the file: the next records go to a new file at the path")
     func reopenAfterRename() throws {
         let path = Self.temporaryPath("reopen")
