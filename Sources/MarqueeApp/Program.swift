@@ -112,9 +112,10 @@ public enum Program {
         // the terminal has not been opened.
         let opened = try openControl(options)
         let control = opened?.server
-        // Said like the cues' notes: on stderr now, then on the sign and in the log.
+        // Said on stderr now (not a warning: nothing is wrong), then on the
+        // sign and in the log, as the cues' notes are.
         let nameNotes = opened?.note.map { [$0] } ?? []
-        warn(nameNotes)
+        nameNotes.forEach { Platform.writeError("ledmarquee: \($0)") }
         let fleet: FleetMember?
         do throws(FleetLink.Failure) {
             fleet = try fleetSetup?.member(seconds: options.seconds)
