@@ -19,29 +19,11 @@ enum SendExchange {
     /// socket whose read timeout is set, and reads the first reply line.
     /// `path` names the socket in a failure.
     static func run(_ fd: Int32, request: String, path: String, replySeconds: Int) -> Outcome {
-        let writeError = write(fd, Array((request + "\n").utf8))
+        let writeError = Platform.writeAll(fd, Array((request + "\n").utf8), socket: true)
         var reader = LineReader(fd: fd)
         if let reply = reader.next() { return .reply(reply, reader) }
         if let writeError { return .failed("\(path): cannot send: \(String(cString: strerror(writeError)))") }
         return .failed(reader.timedOut ? "\(path): no reply within \(replySeconds) s (is the sign stopped, Ctrl-Z?)"
                        : "\(path): the sign closed the connection without a reply")
-    }
-
-    /// Writes all of `bytes`; the errno of a failure, nil when all went.
-    /// `MSG_NOSIGNAL`: a peer that has gone is an error to report here,
-    /// never SIGPIPE, whatever the process does with that signal.
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return written < 0 ? errno : EIO
-            }
-        }
-        return nil
     }
 }
