@@ -76,10 +76,12 @@ struct SendArguments: Equatable {
         let rest = Array(words.dropFirst())
         if let name { do { try ControlSocketPath.validate(name: name) } catch { throw UsageError("send: " + error.message) } }
         if command == listCommand {
-            guard rest.isEmpty || (listing && rest == [listCommand]) else { throw UsageError("send: '--list' takes no command") }
-            if let option = options.keys.sorted().first { throw UsageError("send: '--list' takes no --\(option)") }
+            // Named as typed: `ls x` is not a mistake with `--list`.
+            let spelled = listing ? "'--list'" : "'\(listCommand)'"
+            guard rest.isEmpty || (listing && rest == [listCommand]) else { throw UsageError("send: \(spelled) takes no command") }
+            if let option = options.keys.sorted().first { throw UsageError("send: \(spelled) takes no --\(option)") }
             if name != nil || control != nil || !fleetValues.isEmpty {
-                throw UsageError("send: '--list' finds the signs of this machine; it takes no --name, --control or --mqtt")
+                throw UsageError("send: \(spelled) finds the signs of this machine; it takes no --name, --control or --mqtt")
             }
             return SendArguments(name: nil, control: nil, fleet: nil, command: listCommand, request: "")
         }

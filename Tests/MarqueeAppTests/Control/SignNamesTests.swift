@@ -81,9 +81,9 @@ struct SignNamesTests {
         #expect(try SendArguments.parse(["ls"], cwd: "/")?.command == SendArguments.listCommand)
         let cases: [([String], String)] = [
             (["--list", "status"], "send: '--list' takes no command"),
-            (["ls", "x"], "send: '--list' takes no command"),
+            (["ls", "x"], "send: 'ls' takes no command"),
             (["--list", "--name", "a"], "send: '--list' finds the signs of this machine; it takes no --name, --control or --mqtt"),
-            (["ls", "--static"], "send: '--list' takes no --static"),
+            (["ls", "--static"], "send: 'ls' takes no --static"),
             (["--list=yes"], "send: '--list' takes no value"),
         ]
         for (words, message) in cases {
