@@ -48,29 +48,12 @@ extension EndToEnd {
                 lines = data.split(b"\\n")[:-1]
                 writer.join(10)
                 print(json.dumps({"sent": sent[0], "replies": len(lines), "ok": lines.count(b'{"ok":true}'), "stalled": stalled}))
-            elif mode == "busy":
-                # Every slot, the 2 spare ones too, held by clients that ask
-                # for the status three times a second and read each reply:
-                # none is ever closed, and no watcher gives way.
-                def ask():
-                    while True:
-                        try:
-                            s = connect()
-                            f = s.makefile("rb")
-                            while True:
-                                s.sendall(b'{"cmd":"status"}\\n')
-                                if not f.readline():
-                                    break
-                                time.sleep(0.3)
-                        except OSError:
-                            time.sleep(0.05)
-                for _ in range(66):
-                    threading.Thread(target=ask, daemon=True).start()
-                while True:
-                    time.sleep(1)
             else:
-                # Hold every slot for ever: trickling a byte a second, or
-                # watching; a client that is closed comes straight back.
+                # Hold the slots for ever: trickling a byte a second, or
+                # watching, or ("busy": all 66, the 2 spare ones too) asking
+                # for the status three times a second and reading each
+                # reply, so that none is ever closed and no watcher gives
+                # way. A client that is closed comes straight back.
                 def hold():
                     while True:
                         try:
@@ -79,13 +62,20 @@ extension EndToEnd {
                                 s.sendall(b'{"cmd":"watch"}\\n')
                                 while s.recv(65536):
                                     pass
+                            elif mode == "busy":
+                                f = s.makefile("rb")
+                                while True:
+                                    s.sendall(b'{"cmd":"status"}\\n')
+                                    if not f.readline():
+                                        break
+                                    time.sleep(0.3)
                             else:
                                 while True:
                                     s.sendall(b" ")
                                     time.sleep(1)
                         except OSError:
                             time.sleep(0.05)
-                for _ in range(64):
+                for _ in range(66 if mode == "busy" else 64):
                     threading.Thread(target=hold, daemon=True).start()
                 while True:
                     time.sleep(1)
