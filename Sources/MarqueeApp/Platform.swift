@@ -37,13 +37,18 @@ enum Platform {
         writeAll(fd, Array(text.utf8))
     }
 
-    /// Writes all of `bytes`, as `writeAll(_:_:)` does a text.
+    /// Writes all of `bytes`, as `writeAll(_:_:)` does a text. `socket`:
+    /// with `send(MSG_NOSIGNAL)`, so a peer that has gone is `EPIPE` to
+    /// report, never SIGPIPE, whatever the process does with that signal.
     @discardableResult
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], socket: Bool = false) -> Int32? {
         var bytes = bytes
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                socket ? send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                    : write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
             if written > 0 {
                 offset += written
             } else if written < 0, errno == EINTR {

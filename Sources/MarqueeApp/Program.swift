@@ -112,7 +112,12 @@ public enum Program {
         // nothing so far started another; debug builds check, and the
         // end-to-end tests count the threads of a running sign), and
         // the terminal has not been opened.
-        let control = try openControl(options)
+        let opened = try openControl(options)
+        let control = opened?.server
+        // Said on stderr now (not a warning: nothing is wrong), then on the
+        // sign and in the log, as the cues' notes are.
+        let nameNotes = opened?.note.map { [$0] } ?? []
+        nameNotes.forEach { Platform.writeError("ledmarquee: \($0)") }
         let fleet: FleetMember?
         do throws(FleetLink.Failure) {
             fleet = try fleetSetup?.member(seconds: options.seconds)
@@ -142,7 +147,7 @@ public enum Program {
                                           power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
                                           powerNews: PowerNews(environment: environment), reloader: reloader,
                                           feed: feed, control: control, fleet: fleet)
-        var status = await controller.run(notes: loaded.notes)
+        var status = await controller.run(notes: nameNotes + loaded.notes)
         // Before a signal ends the process: the socket file must not outlive it.
         control?.close()
         // After the terminal is given back, so the line is seen.
@@ -179,16 +184,25 @@ public enum Program {
 
     /// The control socket, bound before the terminal becomes the sign so
     /// that a name already taken is said plainly; nil with `--no-control`.
+    /// A sign given no name takes the next free one when `default` is
+    /// taken, and `note` says so.
     @MainActor
-    private static func openControl(_ options: Options) throws(Platform.Failure) -> ControlServer? {
+    private static func openControl(_ options: Options) throws(Platform.Failure) -> (server: ControlServer, note: String?)? {
         guard !options.noControl else { return nil }
-        let name = options.name ?? ControlSocketPath.defaultName
         do {
-            let location = try ControlSocketPath.resolve(name: options.name, control: options.control,
-                                                         environment: Platform.environment, uid: getuid())
-            let server = try ControlServer.open(location, name: name, loop: .main)
+            let server: ControlServer
+            var note: String?
+            if options.name == nil, options.control == nil {
+                let (opened, name) = try ControlServer.openFirstFree(environment: Platform.environment, uid: getuid())
+                server = opened
+                if name != ControlSocketPath.defaultName { note = ControlServer.renamedNotice(name) }
+            } else {
+                let location = try ControlSocketPath.resolve(name: options.name, control: options.control,
+                                                             environment: Platform.environment, uid: getuid())
+                server = try ControlServer.open(location, name: options.name ?? ControlSocketPath.defaultName, loop: .main)
+            }
             server.defaultSeconds = options.seconds
-            return server
+            return (server, note)
         } catch let error as ControlSocketPath.Failure {
             throw Platform.Failure(message: error.message, status: 1)
         } catch let error as ControlServer.Failure {

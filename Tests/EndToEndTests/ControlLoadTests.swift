@@ -49,8 +49,11 @@ extension EndToEnd.Timing {
                 writer.join(10)
                 print(json.dumps({"sent": sent[0], "replies": len(lines), "ok": lines.count(b'{"ok":true}'), "stalled": stalled}))
             else:
-                # Hold every slot for ever: trickling a byte a second, or
-                # watching; a client that is closed comes straight back.
+                # Hold the slots for ever: trickling a byte a second, or
+                # watching, or ("busy": all 66, the 2 spare ones too) asking
+                # for the status three times a second and reading each
+                # reply, so that none is ever closed and no watcher gives
+                # way. A client that is closed comes straight back.
                 def hold():
                     while True:
                         try:
@@ -59,13 +62,20 @@ extension EndToEnd.Timing {
                                 s.sendall(b'{"cmd":"watch"}\\n')
                                 while s.recv(65536):
                                     pass
+                            elif mode == "busy":
+                                f = s.makefile("rb")
+                                while True:
+                                    s.sendall(b'{"cmd":"status"}\\n')
+                                    if not f.readline():
+                                        break
+                                    time.sleep(0.3)
                             else:
                                 while True:
                                     s.sendall(b" ")
                                     time.sleep(1)
                         except OSError:
                             time.sleep(0.05)
-                for _ in range(64):
+                for _ in range(66 if mode == "busy" else 64):
                     threading.Thread(target=hold, daemon=True).start()
                 while True:
                     time.sleep(1)
@@ -107,6 +117,34 @@ extension EndToEnd.Timing {
             let after = try #require(try await Self.status(sign))
             let cues = (after["count"] as? NSNumber)?.intValue ?? -1
             #expect(cues == 1 + ok, "the adds done are the adds answered ok: \(cues) cues, \(report)")
+        }
+
+        @Test("every slot, the spare ones too, held by busy clients: send prints the sign's reason, never 'Broken pipe'")
+        func allSlotsBusy() async throws {
+            let sign = try HeadlessSign.start("control-busy", arguments: ["-s", "20", "HELLO"])
+            defer { sign.close() }
+            try await sign.waitForEvent("first cue") { $0.name == "cue" }
+            let script = try Self.scriptPath(sign.directory)
+            let own = Self.sockets(sign)
+            let holder = try spawnProgram(try E2E.which("python3"), [script, "busy", sign.socketPath],
+                                          environment: E2E.childEnvironment(), stdin: "/dev/null",
+                                          stdout: sign.directory.appendingPathComponent("busy.out").path,
+                                          stderr: sign.directory.appendingPathComponent("busy.err").path)
+            defer { kill(holder, SIGKILL); _ = waitpid(holder, nil, 0) }
+            let errors = sign.directory.appendingPathComponent("busy.err").path
+            try await waitFor("66 busy clients connected", timeout: 15, context: {
+                "\(Self.sockets(sign)) sockets, \(own) before; " + ((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "") + sign.diagnostics()
+            }) {
+                Self.sockets(sign) >= own + 66 ? true : nil
+            }
+            // The sign writes its refusal as it accepts, and closes: a send
+            // that writes after that used to print "cannot send: Broken pipe".
+            var said: [String: Int] = [:]
+            for _ in 0..<20 {
+                let result = try await Control.send(["--control", sign.socketPath, "status"])
+                said["\(result.status) \(result.stderr)", default: 0] += 1
+            }
+            #expect(said == ["1 ledmarquee: too many connections (at most 64)\n": 20], "\(said)")
         }
 
         @Test("64 clients trickling a byte a second, then 64 watchers: send status is answered every time")

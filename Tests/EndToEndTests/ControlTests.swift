@@ -102,7 +102,7 @@ extension EndToEnd.Flows {
             #expect(access(path, F_OK) != 0, "the socket file is gone after q")
         }
 
-        @Test("a named sign: a second one is refused, SIGTERM removes the socket, send to no sign exits 1")
+        @Test("a named sign: a second one of that --name is refused, SIGTERM removes the socket, send to no sign exits 1")
         func namedSign() async throws {
             let session = try await Session.start("control-named", Launch(arguments: ["ONE"]))
             defer { session.close() }
@@ -114,9 +114,11 @@ extension EndToEnd.Flows {
             let status = try await Self.send(["status"], runtime: runtime)
             #expect(status.status == 0 && status.stdout.hasPrefix("{\"ok\":true,\"index\":0,\"count\":1,"), "\(status.stdout) \(status.stderr)")
 
-            // A second sign with the same name, in a pane of its own.
+            // A second sign given the same name, in a pane of its own (one
+            // given no name takes the next free one: SignNameTests).
             let second = try await Session.start(
-                "control-second", Launch(arguments: ["TWO"], stderrToFile: true, environment: ["XDG_RUNTIME_DIR": runtime.path]))
+                "control-second", Launch(arguments: ["--name", "default", "TWO"], stderrToFile: true,
+                                         environment: ["XDG_RUNTIME_DIR": runtime.path]))
             defer { second.close() }
             #expect(try await second.waitForExit(timeout: 10) == 1)
             #expect(second.stderrText == "ledmarquee: default: a sign is already running on \(path)\n", "\(second.stderrText)")

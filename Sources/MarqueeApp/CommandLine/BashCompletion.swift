@@ -1,7 +1,7 @@
 /// The bash script: a `complete -F` function over `COMP_WORDS`, `COMP_CWORD`
 /// and `compgen`, so it needs bash alone and not the bash-completion package.
 enum BashCompletion {
-    static func script(_ options: [OptionSpec]) -> String {
+    static func script(_ options: [OptionSpec], send: SubcommandCompletion) -> String {
         let function = "_" + CompletionScripts.command
         let valued = options.filter(\.takesValue)
         let everySpelling = options.flatMap(\.spellings).joined(separator: " ")
@@ -11,6 +11,11 @@ enum BashCompletion {
         \(function)() {
             local cur=${COMP_WORDS[COMP_CWORD]} option= prefix= ended= word i
             COMPREPLY=()
+            # "send" only as the first word starts the client (docs/control.md).
+            if [[ ${COMP_WORDS[1]} == \(send.word) ]] && (( COMP_CWORD > 1 )); then
+                \(function)_\(send.word)
+                return 0
+            fi
             # Find the option whose value is being completed, if any. When
             # COMP_WORDBREAKS has "=" (the default), bash splits "--style=b" into
             # "--style" "=" "b": an "=" right after a long option keeps it waiting.
@@ -45,6 +50,7 @@ enum BashCompletion {
             # Other words are the message: nothing to complete there.
             return 0
         }
+        \(BashSendCompletion.function(send))
         complete -F \(function) \(CompletionScripts.command)
 
         """
@@ -52,7 +58,7 @@ enum BashCompletion {
 
     /// The `case` branch completing one option's value; nil when nothing is
     /// completed there (numbers, free text), which the `case` then skips.
-    private static func valueBranch(_ option: OptionSpec) -> String? {
+    static func valueBranch(_ option: OptionSpec) -> String? {
         let generator: String
         switch option.value {
         case .none, .number, .text:

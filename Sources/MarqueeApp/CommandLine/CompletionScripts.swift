@@ -13,11 +13,11 @@ public enum CompletionScripts {
 
     /// The script for a given table, so tests can feed a table with the
     /// awkward cases (quotes in a summary, a `.text` value) the real one lacks.
-    static func text(for shell: String, options: [OptionSpec]) -> String? {
+    static func text(for shell: String, options: [OptionSpec], send: SubcommandCompletion = SendCompletion.model) -> String? {
         switch shell {
-        case "bash": BashCompletion.script(options)
-        case "zsh": ZshCompletion.script(options)
-        case "fish": FishCompletion.script(options)
+        case "bash": BashCompletion.script(options, send: send)
+        case "zsh": ZshCompletion.script(options, send: send)
+        case "fish": FishCompletion.script(options, send: send)
         default: nil
         }
     }

@@ -1,10 +1,10 @@
 /// The fish script: one `complete -c ledmarquee` line per option; fish
 /// itself handles `--option=value` and short options with attached values.
 enum FishCompletion {
-    static func script(_ options: [OptionSpec]) -> String {
+    static func script(_ options: [OptionSpec], send: SubcommandCompletion) -> String {
         let command = CompletionScripts.command
         let directories = "__\(command)_directories"
-        let lines = options.map { line($0, directories: directories) }
+        let lines = options.map { line($0, directories: directories, condition: FishSendCompletion.notInSend(send)) }
         return """
         # fish completion for \(command), printed by `\(command) --completions fish`
         # and generated from its option table.
@@ -15,12 +15,15 @@ enum FishCompletion {
             __fish_complete_directories (commandline -ct | string replace -r -- '^-[^=]*=' '')
         end
         \(lines.joined(separator: "\n"))
+        \(FishSendCompletion.lines(send, directories: directories))
 
         """
     }
 
-    private static func line(_ option: OptionSpec, directories: String) -> String {
+    /// One `complete` line; `condition`, when given, is its `-n` test.
+    static func line(_ option: OptionSpec, directories: String, condition: String? = nil) -> String {
         var words = ["complete", "-c", CompletionScripts.command]
+        if let condition { words += ["-n", quoted(condition)] }
         if let short = option.short { words += ["-s", String(short)] }
         for name in [option.long] + option.aliases { words += ["-l", name] }
         switch option.value {
@@ -37,7 +40,7 @@ enum FishCompletion {
     }
 
     /// Fish's single quotes: only `\` and `'` need a backslash.
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

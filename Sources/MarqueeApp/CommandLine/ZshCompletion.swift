@@ -2,7 +2,7 @@
 /// `_files`, `_files -/` or a list of words for its value. It is both an
 /// autoloaded `_ledmarquee` in `fpath` and a file to `source` after compinit.
 enum ZshCompletion {
-    static func script(_ options: [OptionSpec]) -> String {
+    static func script(_ options: [OptionSpec], send: SubcommandCompletion) -> String {
         let function = "_" + CompletionScripts.command
         let specs = options.flatMap(specs) + [CompletionScripts.singleQuoted("*:message: ")]
         return """
@@ -10,9 +10,15 @@ enum ZshCompletion {
         # zsh completion for \(CompletionScripts.command), printed by `\(CompletionScripts.command) --completions zsh`
         # and generated from its option table.
         \(function)() {
+            # "send" only as the first word starts the client (docs/control.md).
+            if [[ $words[2] == \(send.word) ]] && (( CURRENT > 2 )); then
+                \(function)_\(send.word)
+                return
+            fi
             _arguments -S \\
                 \(specs.joined(separator: " \\\n        "))
         }
+        \(ZshSendCompletion.function(send))
         # Autoloaded from fpath, the file is the completion function's body;
         # sourced, it only registers the function.
         if [[ $funcstack[1] == \(function) ]]; then
@@ -26,7 +32,7 @@ enum ZshCompletion {
 
     /// `'(-c --color --colour)--color=[summary]:C:(red amber …)'` for each
     /// spelling: the group in front keeps a twin from being offered again.
-    private static func specs(_ option: OptionSpec) -> [String] {
+    static func specs(_ option: OptionSpec) -> [String] {
         let group = "(" + option.spellings.joined(separator: " ") + ")"
         let description = "[" + escaped(option.summary, "\\[]") + "]"
         let argument = option.takesValue ? ":" + escaped(option.placeholder ?? "value", "\\:") + ":" + action(option) : ""

@@ -53,6 +53,9 @@ final class ControlServer: @unchecked Sendable {
     /// Why the server cannot start: one line for stderr.
     struct Failure: Error, Equatable {
         let message: String
+        /// Another sign answers on the path (or bound it first, a moment
+        /// ago): a sign without `--name` tries the next name.
+        var taken = false
     }
 
     let path: String
@@ -97,7 +100,7 @@ final class ControlServer: @unchecked Sendable {
                 throw Failure(message: "\(path): exists and is not a socket; refusing to replace it")
             }
             guard !UnixSocket.isListening(path) else {
-                throw Failure(message: "\(name): a sign is already running on \(path)")
+                throw Failure(message: "\(name): a sign is already running on \(path)", taken: true)
             }
             unlink(path)
         }
@@ -114,6 +117,10 @@ final class ControlServer: @unchecked Sendable {
             let reason = String(cString: strerror(bound == 0 ? errno : code))
             Glibc.close(fd)
             if bound == 0 { unlink(path) }
+            // EADDRINUSE: a sign starting at the same moment bound it first.
+            if bound != 0, code == EADDRINUSE {
+                throw Failure(message: "\(name): a sign is already running on \(path)", taken: true)
+            }
             throw Failure(message: "\(path): cannot listen: \(reason)")
         }
         return ControlServer(path: path, fd: fd, inode: info.st_ino, loop: loop, limits: limits)

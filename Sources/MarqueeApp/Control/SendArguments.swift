@@ -1,17 +1,18 @@
 import MarqueeCore
 
 /// The words of `ledmarquee send [--name N | --control PATH] COMMAND [ARGS]`
-/// (docs/control.md), read into the one request line to send. Options may
-/// come before or after the command; `--` ends them, so a message may start
-/// with a dash.
+/// (docs/control.md), read into the one request line to send. The commands
+/// and their arguments are ``RemoteCommandTable``'s; options may come before
+/// or after the command; `--` ends them, so a message may start with a dash.
 struct SendArguments: Equatable {
     var name: String?
     var control: String?
     /// `--mqtt URL` and its options: publish to a fleet (docs/fleet.md).
     var fleet: Fleet?
-    /// The request's `cmd`.
+    /// The request's `cmd`, or one of `send`'s own: ``listCommand``, `deck`.
     var command: String
-    /// The request, one JSON object without its newline.
+    /// The request, one JSON object without its newline (empty for `ls`
+    /// and `deck`, which send no request line).
     var request: String
 
     /// Where `send --mqtt` publishes, and how it logs in.
@@ -24,144 +25,88 @@ struct SendArguments: Equatable {
         var deckPath: String?
     }
 
+    /// `send --list` or `send ls`: the signs running, by name.
+    static let listCommand = "ls"
+    /// `send --mqtt … deck FILE`: a deck published to the fleet.
+    static let deckCommand = "deck"
+
+    /// `send`'s own options, beside the commands' (``RemoteCommandTable``).
+    static let options: [OptionSpec] = [
+        OptionSpec("name", placeholder: "NAME", value: .text,
+                   summary: "the sign of this name (default: the only one running, else default)"),
+        OptionSpec("control", placeholder: "PATH", value: .file, summary: "the sign listening on this socket"),
+        OptionSpec("list", summary: "list the signs running on this machine, by name (also: ls)"),
+        OptionSpec("mqtt", placeholder: "URL", value: .text, summary: "publish to the fleet on this MQTT broker"),
+        OptionSpec("mqtt-topic", placeholder: "PREFIX", value: .text, defaultText: FleetTopics.defaultPrefix,
+                   summary: "with --mqtt: the fleet's topic prefix"),
+        OptionSpec("mqtt-ca", placeholder: "FILE", value: .file, summary: "with mqtts://: the CA certificate"),
+        OptionSpec("mqtt-password-file", placeholder: "FILE", value: .file, summary: "with --mqtt: USER:PASSWORD from FILE"),
+        OptionSpec("help", short: "h", summary: "show this help"),
+    ]
+
     /// The options of `send --mqtt`.
     static let fleetOptions = ["mqtt", "mqtt-topic", "mqtt-ca", "mqtt-password-file"]
 
-    /// The help `send --help` prints.
-    static let usage = """
-        Usage: ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]
-               ledmarquee send --mqtt URL [--mqtt-topic PREFIX] [--name NAME] COMMAND [ARGS]
-        Commands:
-          say TEXT [--caption C] [--seconds N] [--for N] [LOOK]
-          next | prev | pause | resume | clear | status | watch
-          goto N            the Nth message, from 1
-          load FILE         a cue file or .json deck
-          add TEXT [--caption C] [--seconds N] [LOOK]
-        LOOK, the message's own: [--color C] [--style S] [--speed N] [--static]
-        With --mqtt, to every sign of the fleet, or to the one --name names:
-          deck FILE         publish FILE as the fleet's deck (retained)
-          status            every sign's status, one JSON line each
-        (not watch or load: see docs/fleet.md). --mqtt-ca FILE and
-        --mqtt-password-file FILE are the sign's (ledmarquee --help).
-        See docs/control.md, docs/fleet.md and ledmarquee(1).
+    /// Every option some `send` command takes (`--for`, `--caption`, …)
+    /// and `send`'s own, so documents may name them beside the sign's.
+    static var optionNames: Set<String> { Set(commandOptions.map(\.field) + options.map(\.long)) }
 
-        """
-
-    /// What each command takes after it: its words, and its options (in
-    /// the order the request has them). `--static` alone is a flag.
-    private static let takes: [String: (words: ClosedRange<Int>, options: [String])] = [
-        "say": (1...Int.max, ["caption", "color", "style", "seconds", "for", "speed", "static"]),
-        "add": (1...Int.max, ["caption", "color", "style", "seconds", "speed", "static"]),
-        "goto": (1...1, []), "load": (1...1, []), "deck": (1...1, []),
-        "next": (0...0, []), "prev": (0...0, []), "pause": (0...0, []), "resume": (0...0, []),
-        "clear": (0...0, []), "status": (0...0, []), "watch": (0...0, []),
-    ]
-
-    /// Every option some `send` command takes (`--for`, `--caption`, …),
-    /// so documents may name them beside the sign's own.
-    static var optionNames: Set<String> { Set(takes.values.flatMap(\.options)) }
+    /// The options of every command, each once (a name means the same
+    /// wherever it appears: a test holds the table to it).
+    static var commandOptions: [RemoteArgument] {
+        var seen = Set<String>()
+        return RemoteCommandTable.all.flatMap(\.options).filter { seen.insert($0.field).inserted }
+    }
 
     /// nil for `--help`; `cwd` makes a relative `load FILE` absolute, as
     /// the sign may run elsewhere.
     static func parse(_ arguments: [String], cwd: String) throws(UsageError) -> SendArguments? {
-        var words: [String] = []
-        var options: [String: String] = [:]
-        var name: String?
-        var control: String?
+        guard let read = try Words.read(arguments) else { return nil }
+        var options = read.options
+        let name = options.removeValue(forKey: "name")
+        let control = options.removeValue(forKey: "control")
         var fleetValues: [String: String] = [:]
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
-                guard optionsEnded || argument != "-h" else { return nil }
-                words.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            let (option, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
-            if option == "help" { return nil }
-            guard ["name", "control"].contains(option) || fleetOptions.contains(option) || optionNames.contains(option) else {
-                throw UsageError("send: unknown option '--\(OptionValues.shown(option))'")
-            }
-            if option == "static" {
-                guard inline == nil else { throw UsageError("send: '--static' takes no value") }
-                options[option] = "true"
-                continue
-            }
-            var value = inline
-            if value == nil {
-                guard index < arguments.count else { throw UsageError("send: option '--\(option)' needs a value") }
-                value = arguments[index]
-                index += 1
-            }
-            switch option {
-            case "name": name = value
-            case "control": control = value
-            case let fleetOption where fleetOptions.contains(fleetOption): fleetValues[fleetOption] = value
-            default: options[option] = value
-            }
+        for option in fleetOptions { fleetValues[option] = options.removeValue(forKey: option) }
+        let listing = options.removeValue(forKey: "list") != nil
+        var words = read.words
+        if listing { words.insert(listCommand, at: 0) }
+        guard let command = words.first else {
+            throw UsageError("send: which command? (\(RemoteCommandTable.all.map(\.name).joined(separator: ", ")))")
         }
-        guard let command = words.first else { throw UsageError("send: which command? (say, next, prev, goto, pause, resume, load, add, clear, status, watch)") }
-        guard let takes = takes[command] else { throw UsageError("send: unknown command '\(OptionValues.shown(command))'") }
         let rest = Array(words.dropFirst())
-        guard takes.words.contains(rest.count) else {
-            throw UsageError(takes.words.upperBound == 0 ? "send: '\(command)' takes no argument"
-                             : command == "say" || command == "add" ? "send: '\(command)' needs a message"
-                             : "send: '\(command)' takes one argument")
-        }
-        if let other = options.keys.sorted().first(where: { !takes.options.contains($0) }) {
-            throw UsageError("send: '\(command)' takes no --\(other)")
-        }
         if let name { do { try ControlSocketPath.validate(name: name) } catch { throw UsageError("send: " + error.message) } }
-        let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
-        var json = JSONObjectWriter()
-        json.add("cmd", command)
-        switch command {
-        case "say", "add":
-            json.add("text", rest.joined(separator: " "))
-            for option in takes.options {
-                guard let value = options[option] else { continue }
-                let field = option
-                if option == "static" {
-                    json.add(field, true)
-                } else if option == "seconds" || option == "for" || option == "speed" {
-                    guard let number = Double(value), number.isFinite else {
-                        throw UsageError("send: '--\(option)' needs a number, not '\(OptionValues.shown(value))'")
-                    }
-                    json.add(field, number)
-                } else {
-                    json.add(field, value)
-                }
+        if command == listCommand {
+            // Named as typed: `ls x` is not a mistake with `--list`.
+            let spelled = listing ? "'--list'" : "'\(listCommand)'"
+            guard rest.isEmpty || (listing && rest == [listCommand]) else { throw UsageError("send: \(spelled) takes no command") }
+            if let option = options.keys.sorted().first { throw UsageError("send: \(spelled) takes no --\(option)") }
+            if name != nil || control != nil || !fleetValues.isEmpty {
+                throw UsageError("send: \(spelled) finds the signs of this machine; it takes no --name, --control or --mqtt")
             }
-        case "goto":
-            guard let number = Int(rest[0]), number >= 1 else {
-                throw UsageError("send: 'goto' needs a message number from 1, not '\(OptionValues.shown(rest[0]))'")
-            }
-            json.add("index", number)
-        case "deck":
-            break  // the file itself is published (`fleet.deckPath`)
-        case "load":
-            let path = rest[0]
-            guard !path.isEmpty else { throw UsageError("send: 'load' needs a file name") }
-            json.add("path", path.hasPrefix("/") ? path : (cwd.hasSuffix("/") ? cwd : cwd + "/") + path)
-        default:
-            break
+            return SendArguments(name: nil, control: nil, fleet: nil, command: listCommand, request: "")
         }
-        return SendArguments(name: name, control: control, fleet: fleet, command: command, request: json.finish())
+        if command == deckCommand {
+            guard rest.count == 1 else { throw UsageError("send: 'deck' takes one argument") }
+            if let option = options.keys.sorted().first { throw UsageError("send: 'deck' takes no --\(option)") }
+            let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
+            return SendArguments(name: name, control: control, fleet: fleet, command: command, request: "")
+        }
+        guard let spec = RemoteCommandTable.named(command) else {
+            throw UsageError("send: unknown command '\(OptionValues.shown(command))'")
+        }
+        let request = try SendRequest.line(spec, words: rest, options: options, cwd: cwd)
+        let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
+        return SendArguments(name: name, control: control, fleet: fleet, command: command, request: request)
     }
 
     /// The fleet options, checked against the command: `deck` needs a
-    /// broker, and a broker takes neither `--control`, `watch` nor `load`.
+    /// broker, and a broker takes neither `--control` nor the commands the
+    /// table says a fleet cannot carry (`watch`, `load`).
     private static func fleet(_ values: [String: String], command: String, rest: [String],
                               control: String?) throws(UsageError) -> Fleet? {
         guard let url = values["mqtt"] else {
             if let other = fleetOptions.first(where: { values[$0] != nil }) { throw UsageError("send: --\(other) needs --mqtt") }
-            if command == "deck" { throw UsageError("send: 'deck' publishes to a fleet: it needs --mqtt URL") }
+            if command == deckCommand { throw UsageError("send: 'deck' publishes to a fleet: it needs --mqtt URL") }
             return nil
         }
         var fleet: Fleet
@@ -174,14 +119,61 @@ struct SendArguments: Equatable {
         fleet.passwordFile = values["mqtt-password-file"]
         if fleet.caFile != nil, !fleet.broker.tls { throw UsageError("send: --mqtt-ca needs an mqtts:// broker") }
         if control != nil { throw UsageError("send: give --mqtt or --control, not both") }
-        switch command {
-        case "watch": throw UsageError("send: 'watch' is for one sign's control socket; with --mqtt, use status")
-        case "load": throw UsageError("send: with --mqtt, publish a deck with 'deck FILE' ('load' reads a file on the sign)")
-        case "deck":
-            guard !rest[0].isEmpty else { throw UsageError("send: 'deck' needs a file name") }
+        if let refusal = RemoteCommandTable.named(command)?.fleetRefusal { throw UsageError("send: " + refusal) }
+        if command == deckCommand {
+            guard rest.count == 1, !rest[0].isEmpty else { throw UsageError("send: 'deck' needs a file name") }
             fleet.deckPath = rest[0]
-        default: break
         }
         return fleet
+    }
+
+    /// The words and options of `send`'s command line, before the command
+    /// is known (options may come first).
+    private struct Words {
+        var words: [String] = []
+        var options: [String: String] = [:]
+
+        /// Flags: nothing follows them; `true` is recorded.
+        static var flags: Set<String> {
+            Set(SendArguments.options.filter { !$0.takesValue }.map(\.long) + commandOptions.filter { $0.form == .flag }.map(\.field))
+        }
+
+        /// nil for `--help` (or `-h` before `--`).
+        static func read(_ arguments: [String]) throws(UsageError) -> Words? {
+            var read = Words()
+            let known = optionNames
+            let flags = flags
+            var index = 0
+            var optionsEnded = false
+            while index < arguments.count {
+                let argument = arguments[index]
+                index += 1
+                if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+                    guard optionsEnded || argument != "-h" else { return nil }
+                    read.words.append(argument)
+                    continue
+                }
+                if argument == "--" {
+                    optionsEnded = true
+                    continue
+                }
+                let (option, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
+                if option == "help" { return nil }
+                guard known.contains(option) else { throw UsageError("send: unknown option '--\(OptionValues.shown(option))'") }
+                if flags.contains(option) {
+                    guard inline == nil else { throw UsageError("send: '--\(option)' takes no value") }
+                    read.options[option] = "true"
+                    continue
+                }
+                var value = inline
+                if value == nil {
+                    guard index < arguments.count else { throw UsageError("send: option '--\(option)' needs a value") }
+                    value = arguments[index]
+                    index += 1
+                }
+                read.options[option] = value
+            }
+            return read
+        }
     }
 }

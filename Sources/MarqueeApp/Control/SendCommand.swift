@@ -15,7 +15,7 @@ enum SendCommand {
         let parsed: SendArguments
         do {
             guard let arguments = try SendArguments.parse(arguments, cwd: currentDirectory()) else {
-                Platform.writeOutput(SendArguments.usage)
+                Platform.writeOutput(SendUsage.text)
                 return 0
             }
             parsed = arguments
@@ -27,20 +27,18 @@ enum SendCommand {
         if let fleet = parsed.fleet {
             return FleetSend.run(parsed, fleet: fleet, environment: environment)
         }
+        if parsed.command == SendArguments.listCommand { return list(environment: environment) }
+        let name: String
         let location: ControlSocketPath
         do {
-            location = try ControlSocketPath.resolve(name: parsed.name, control: parsed.control, environment: environment, uid: getuid())
-        } catch {
-            Platform.writeError("ledmarquee: \(error.message)")
-            return 1
-        }
-        let path = location.path
-        do throws(ControlSocketPath.Failure) {
+            guard let found = try locate(parsed, environment: environment) else { return 2 }
+            (name, location) = found
             try SignTrust.checkBeforeConnecting(location, uid: getuid())
         } catch {
             Platform.writeError("ledmarquee: \(error.message)")
             return 1
         }
+        let path = location.path
         let fd = UnixSocket.stream(blocking: true)
         guard fd >= 0 else {
             Platform.writeError("ledmarquee: socket: \(String(cString: strerror(errno)))")
@@ -53,8 +51,8 @@ enum SendCommand {
         case let code where code == ENOENT || code == ECONNREFUSED || code == ENOTDIR:
             // ECONNREFUSED: a socket file nobody listens on, left by a sign that was killed.
             let why = code == ECONNREFUSED ? "nothing answers on \(path)" : "no socket at \(path)"
-            Platform.writeError(parsed.control == nil || parsed.name != nil
-                                ? "ledmarquee: no sign named '\(parsed.name ?? ControlSocketPath.defaultName)' (\(why))"
+            Platform.writeError(parsed.control == nil
+                                ? "ledmarquee: no sign named '\(name)' (\(why))"
                                 : "ledmarquee: no sign at \(path) (\(code == ECONNREFUSED ? "nothing answers there" : "no socket there"))")
             return 1
         case EACCES, EPERM:
@@ -74,14 +72,14 @@ enum SendCommand {
             var timeout = timeval(tv_sec: replySeconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
-        if let code = Platform.writeAll(fd, parsed.request + "\n") {
-            Platform.writeError("ledmarquee: \(path): cannot send: \(String(cString: strerror(code)))")
-            return 1
-        }
-        var reader = LineReader(fd: fd)
-        guard let reply = reader.next() else {
-            Platform.writeError(reader.timedOut ? "ledmarquee: \(path): no reply within \(replySeconds) s (is the sign stopped, Ctrl-Z?)"
-                                : "ledmarquee: \(path): the sign closed the connection without a reply")
+        let reply: String
+        var reader: LineReader
+        switch SendExchange.run(fd, request: parsed.request, path: path, replySeconds: replySeconds) {
+        case .reply(let line, let rest):
+            reply = line
+            reader = rest
+        case .failed(let message):
+            Platform.writeError("ledmarquee: \(message)")
             return 1
         }
         guard case .object(let object)? = JSONValue.parse(Array(reply.utf8)), case .bool(let ok)? = object["ok"] else {
@@ -104,6 +102,44 @@ enum SendCommand {
             return 0
         default:
             return 0
+        }
+    }
+
+    /// The sign to talk to and its socket: `--control` or `--name` as
+    /// given; without either, the only sign running, else (none running)
+    /// `default`, which the connect then reports missing. With several
+    /// running, nil after listing them: the user must say which.
+    private static func locate(_ parsed: SendArguments,
+                               environment: [String: String]) throws(ControlSocketPath.Failure) -> (String, ControlSocketPath)? {
+        var name = parsed.name
+        if name == nil, parsed.control == nil {
+            let running = try RunningSigns.find(environment: environment, uid: getuid())
+            if running.count > 1 {
+                Platform.writeError("ledmarquee: \(running.count) signs are running; say which with --name:")
+                RunningSigns.lines(running).forEach { Platform.writeError("  " + $0) }
+                return nil
+            }
+            name = running.first?.name
+        }
+        let location = try ControlSocketPath.resolve(name: name, control: parsed.control, environment: environment, uid: getuid())
+        return (name ?? ControlSocketPath.defaultName, location)
+    }
+
+    /// `send --list`: each running sign's name and socket, one a line;
+    /// exit 1 when none runs.
+    private static func list(environment: [String: String]) -> Int32 {
+        do throws(ControlSocketPath.Failure) {
+            let running = try RunningSigns.find(environment: environment, uid: getuid())
+            guard !running.isEmpty else {
+                let directory = try ControlSocketPath.resolve(name: nil, control: nil, environment: environment, uid: getuid()).directory ?? ""
+                Platform.writeError("ledmarquee: no sign is running (none answers in \(directory))")
+                return 1
+            }
+            for line in RunningSigns.lines(running) where !show(line) { return 1 }
+            return 0
+        } catch {
+            Platform.writeError("ledmarquee: \(error.message)")
+            return 1
         }
     }
 

@@ -242,7 +242,7 @@ final class FleetMember {
             notes.forEach(player.report)
             player.load(cues, epoch)
             keepLater(payload)
-        case .success(.command(.status)):
+        case .success(.command(let request)) where request.action == .status:
             // Asked for: published even if unchanged, but within the
             // interval like any other (a flood of asks costs the broker
             // one message a second, and the sign no queue of them).

@@ -48,33 +48,13 @@ enum FleetPayload {
         }
     }
 
+    /// A request line read as the socket's, from an untrusted origin: the
+    /// table's commands refuse what a broker may not ask (`watch`, a `load`
+    /// of a path) and keep `{file:…}` fields as typed.
     private static func command(_ payload: [UInt8], topic: String, defaultSeconds: Double) throws(Failure) -> Message {
-        switch ControlRequestParser.parse(payload, defaultSeconds: defaultSeconds) {
-        case .failure(let failure):
-            throw Failure(message: "\(topic): \(failure.message)")
-        case .success(.watch):
-            throw Failure(message: "\(topic): 'watch' is for the control socket; read PREFIX/sign/NAME/status instead")
-        case .success(.load(.path)):
-            throw Failure(message: "\(topic): 'load' of a path is for the control socket; publish the deck to PREFIX/deck instead")
-        case .success(let request):
-            return .command(withoutFileFields(request))
-        }
-    }
-
-    /// A sender on the broker may not read the sign's files.
-    private static func withoutFileFields(_ request: ControlRequest) -> ControlRequest {
-        switch request {
-        case .say(var say):
-            say.cue = say.cue.withoutFileFields
-            return .say(say)
-        case .add(var deck):
-            deck.cues = deck.cues.map(\.withoutFileFields)
-            return .add(deck)
-        case .load(.deck(var deck)):
-            deck.cues = deck.cues.map(\.withoutFileFields)
-            return .load(.deck(deck))
-        default:
-            return request
+        switch ControlRequestParser.parse(payload, defaultSeconds: defaultSeconds, origin: .fleet) {
+        case .failure(let failure): throw Failure(message: "\(topic): \(failure.message)")
+        case .success(let request): return .command(request)
         }
     }
 }

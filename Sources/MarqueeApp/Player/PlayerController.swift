@@ -202,28 +202,18 @@ final class PlayerController {
     }
 
     /// Answers a control request (docs/control.md): `status` and `watch`
-    /// read or follow the sign; every other request is one `.remote` input.
+    /// read or follow the sign, a `load` of a file reads it here; every
+    /// other request is one `.remote` input (``RemoteCommandTable``).
     private func answer(_ request: ControlRequest) -> ControlReply {
-        switch request {
+        switch request.action {
         case .status:
             return ControlStatus.reply(engine.state.statusSnapshot(at: engine.now()), uptime: engine.now())
         case .watch:
             return .watch
-        case .say(let say):
-            return perform(.say(Interrupt(cue: say.cue, duration: say.forSeconds)))
-        case .next: return perform(.next)
-        case .previous: return perform(.previous)
-        case .goto(let index): return perform(.goto(index - 1))
-        case .pause: return perform(.pause)
-        case .resume: return perform(.resume)
-        case .clear: return perform(.clear)
-        case .add(let deck):
-            deck.notes.forEach(report)
-            return perform(.add(deck.cues))
-        case .load(.deck(let deck)):
-            deck.notes.forEach(report)
-            return perform(.load(deck.cues, epoch: deck.epoch))
-        case .load(.path(let path)):
+        case .remote(let command, let notes):
+            notes.forEach(report)
+            return perform(command)
+        case .loadFile(let path):
             do throws(Platform.Failure) {
                 // On the loop: a FIFO or device would block it, so only a
                 // regular file is read, as the cue reloader does.

@@ -24,15 +24,15 @@ func checkRequest(_ bytes: [UInt8]) {
     case .failure(let failure):
         checkError(failure.message)
     case .success(let request):
-        require(ControlRequestParser.fields[request.command] != nil, "a request's command is one of the table's", request.command)
-        switch request {
-        case .say(let say):
+        require(RemoteCommandTable.named(request.command) != nil, "a request's command is one of the table's", request.command)
+        switch request.action {
+        case .remote(.say(let say), _):
             checkCue(say.cue)
-            if let seconds = say.forSeconds { require(seconds > 0 && seconds <= 86_400, "'for' is in (0, 86400]", "\(seconds)") }
-        case .add(let deck): deck.cues.forEach(checkCue)
-        case .load(.deck(let deck)): require(!deck.cues.isEmpty, "an inline deck has entries")
-        case .load(.path(let path)): require(!path.isEmpty && !path.utf8.contains(0), "a load path names a file")
-        case .goto(let index): require(index >= 1, "goto counts from 1", "\(index)")
+            if let seconds = say.duration { require(seconds > 0 && seconds <= 86_400, "'for' is in (0, 86400]", "\(seconds)") }
+        case .remote(.add(let cues), _): cues.forEach(checkCue)
+        case .remote(.load(let cues, _), _): require(!cues.isEmpty, "an inline deck has entries")
+        case .loadFile(let path): require(!path.isEmpty && !path.utf8.contains(0), "a load path names a file")
+        case .remote(.goto(let index), _): require(index >= 0, "goto counts from 1, given from 0", "\(index)")
         default: break
         }
     }
@@ -59,8 +59,9 @@ func checkError(_ message: String) {
 }
 
 func checkSend(_ arguments: [String]) {
-    // `send --mqtt … deck FILE` publishes the file itself, not a request.
-    guard let parsed = try? SendArguments.parse(arguments, cwd: "/fuzz"), parsed.fleet?.deckPath == nil else { return }
+    // `send --mqtt … deck FILE` publishes the file itself, and `send ls`
+    // lists the signs: neither writes a request.
+    guard let parsed = try? SendArguments.parse(arguments, cwd: "/fuzz"), !parsed.request.isEmpty else { return }
     let line = Array(parsed.request.utf8)
     require(!line.contains(UInt8(ascii: "\n")), "send writes one line", parsed.request)
     switch ControlRequestParser.parse(line) {

@@ -37,10 +37,10 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
         require(kind == .deck && payload.isEmpty, "only an empty deck payload clears")
     case .success(.command(let request)):
         require(kind != .deck, "a command comes on a cmd topic")
-        switch request {
-        case .watch, .load(.path): broken("watch and load of a path are refused from the broker", request.command)
-        case .say(let say): checkNoFileField(say.cue)
-        case .add(let deck), .load(.deck(let deck)): deck.cues.forEach(checkNoFileField)
+        switch request.action {
+        case .watch, .loadFile: broken("watch and load of a path are refused from the broker", request.command)
+        case .remote(.say(let say), _): checkNoFileField(say.cue)
+        case .remote(.add(let cues), _), .remote(.load(let cues, _), _): cues.forEach(checkNoFileField)
         default: break
         }
     }

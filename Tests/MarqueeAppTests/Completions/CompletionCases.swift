@@ -68,7 +68,45 @@ enum CompletionCases {
         return cases
     }
 
-    static var all: [CompletionCase] { written + derived }
+    static var all: [CompletionCase] { written + derived + send }
+
+    /// After `ledmarquee send`, from ``RemoteCommandTable`` and
+    /// ``SendArguments`` (spelled out here, not from the scripts' model):
+    /// the command words, `send`'s own options and the command's (any
+    /// command's before one is typed), their values, and file names where
+    /// the command's word is a file; never the sign's own options.
+    static var send: [CompletionCase] {
+        let commands = Set(RemoteCommandTable.all.map(\.name) + [SendArguments.deckCommand, SendArguments.listCommand])
+        let own = Set(SendArguments.options.flatMap(longSpellings))
+        let everyOption = Set(RemoteCommandTable.all.flatMap(\.options).map { "--" + $0.field })
+        var cases = [
+            CompletionCase(line: "ledmarquee send ", expected: commands),
+            CompletionCase(line: "ledmarquee send s", expected: ["say", "status"]),
+            CompletionCase(line: "ledmarquee send --name lobby ", expected: commands),
+            CompletionCase(line: "ledmarquee send --", expected: own.union(everyOption)),
+            CompletionCase(line: "ledmarquee send say HELLO --col", expected: ["--color"]),
+            CompletionCase(line: "ledmarquee send say HELLO --style=", expected: ["dots", "blocks", "half", "braille"]),
+            CompletionCase(line: "ledmarquee send --control ", expected: files),
+            CompletionCase(line: "ledmarquee send load ", expected: files),
+            CompletionCase(line: "ledmarquee send --mqtt mqtt://b deck f", expected: ["font.bdf", "fonts"]),
+            CompletionCase(line: "ledmarquee send say ", expected: []),
+            CompletionCase(line: "ledmarquee send say HELLO ", expected: []),
+            CompletionCase(line: "ledmarquee send goto ", expected: []),
+        ]
+        for spec in RemoteCommandTable.all {
+            let options = Set(spec.arguments.filter { $0.form == .option || $0.form == .flag }.map { "--" + $0.field })
+            cases.append(CompletionCase(line: "ledmarquee send \(spec.name) --", expected: own.union(options)))
+            for argument in spec.arguments where argument.form == .option {
+                let expected: Set<String> = switch argument.value {
+                case .choice(let words): Set(words)
+                case .file: files
+                default: []
+                }
+                cases.append(CompletionCase(line: "ledmarquee send \(spec.name) --\(argument.field) ", expected: expected))
+            }
+        }
+        return cases
+    }
 
     static func values(_ value: OptionSpec.Value) -> Set<String> {
         switch value {

@@ -18,8 +18,9 @@ struct ControlRequestParserTests {
     @Test("every command without arguments parses")
     func plainCommands() {
         let expected: [String: ControlRequest] = [
-            "next": .next, "prev": .previous, "pause": .pause, "resume": .resume,
-            "clear": .clear, "status": .status, "watch": .watch,
+            "next": .remote("next", .next), "prev": .remote("prev", .previous), "pause": .remote("pause", .pause),
+            "resume": .remote("resume", .resume), "clear": .remote("clear", .clear), "status": ControlRequest("status", .status),
+            "watch": ControlRequest("watch", .watch),
         ]
         for (name, request) in expected {
             #expect(Self.parse("{\"cmd\":\"\(name)\"}") == .success(request), "\(name)")
@@ -31,12 +32,13 @@ struct ControlRequestParserTests {
     func say() throws {
         let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","speed":-40,"static":true,"seconds":99,"for":60}"#)
         let request = try result.get()
-        guard case .say(let say) = request else { Issue.record("\(request)"); return }
+        let say = try #require(request.interrupt, "\(request)")
+        #expect(request.command == "say")
         #expect(say.cue.text == "FIRE" && say.cue.caption == "now" && say.cue.seconds == SecondsPerMessage.maximum)
         #expect(say.cue.look == CueLook(color: LEDColor(parsing: "amber"), style: .blocks, speed: -40, isStatic: true))
-        #expect(say.forSeconds == 60)
-        guard case .say(let plain)? = try? Self.parse(#"{"cmd":"say","text":"HI"}"#).get() else { Issue.record("plain say"); return }
-        #expect(plain.cue.seconds == 7 && plain.cue.look == .none && plain.forSeconds == nil)
+        #expect(say.duration == 60)
+        let plain = try #require(try Self.parse(#"{"cmd":"say","text":"HI"}"#).get().interrupt, "plain say")
+        #expect(plain.cue.seconds == 7 && plain.cue.look == .none && plain.duration == nil)
     }
 
     @Test("each look field of say alone reaches the cue, and nothing else of its look", arguments: [
@@ -49,49 +51,39 @@ struct ControlRequestParserTests {
         (#""static":false"#, CueLook(isStatic: false)),
     ])
     func sayLookField(field: String, look: CueLook) throws {
-        guard case .say(let say) = try Self.parse("{\"cmd\":\"say\",\"text\":\"A\",\(field)}").get() else {
-            Issue.record("not a say"); return
-        }
+        let say = try #require(try Self.parse("{\"cmd\":\"say\",\"text\":\"A\",\(field)}").get().interrupt, "not a say")
         #expect(say.cue.look == look)
     }
 
     @Test("a one-text add takes a look too; an entries add leaves it to each entry")
     func addLook() throws {
-        guard case .add(let deck) = try Self.parse(#"{"cmd":"add","text":"OK","color":"green","speed":30}"#).get() else {
-            Issue.record("not an add"); return
-        }
-        #expect(deck.cues.map(\.look) == [CueLook(color: LEDColor(parsing: "green"), speed: 30)])
-        guard case .add(let entries) = try Self.parse(#"{"cmd":"add","entries":[{"text":"A","colour":"blue","static":true}]}"#).get() else {
-            Issue.record("not an add"); return
-        }
-        #expect(entries.cues.map(\.look) == [CueLook(color: LEDColor(parsing: "blue"), isStatic: true)])
+        let cues = try #require(try Self.parse(#"{"cmd":"add","text":"OK","color":"green","speed":30}"#).get().added, "not an add")
+        #expect(cues.map(\.look) == [CueLook(color: LEDColor(parsing: "green"), speed: 30)])
+        let entries = try #require(try Self.parse(#"{"cmd":"add","entries":[{"text":"A","colour":"blue","static":true}]}"#).get().added)
+        #expect(entries.map(\.look) == [CueLook(color: LEDColor(parsing: "blue"), isStatic: true)])
         #expect(Self.error(#"{"cmd":"add","entries":["A"],"color":"red"}"#) == "'add' with 'entries' takes no 'color' (each entry has its own)")
     }
 
     @Test("goto, load and add")
-    func arguments() {
-        #expect(Self.parse(#"{"cmd":"goto","index":3}"#) == .success(.goto(index: 3)))
-        #expect(Self.parse(#"{"cmd":"load","path":"/tmp/deck.json"}"#) == .success(.load(.path("/tmp/deck.json"))))
-        guard case .success(.load(.deck(let deck))) = Self.parse(#"{"cmd":"load","deck":["ONE",{"text":"TWO","seconds":3,"x":1}]}"#) else {
-            Issue.record("inline deck"); return
-        }
+    func arguments() throws {
+        #expect(Self.parse(#"{"cmd":"goto","index":3}"#) == .success(.remote("goto", .goto(2))), "counted from 1, given from 0")
+        #expect(Self.parse(#"{"cmd":"load","path":"/tmp/deck.json"}"#) == .success(ControlRequest("load", .loadFile("/tmp/deck.json"))))
+        let request = try Self.parse(#"{"cmd":"load","deck":["ONE",{"text":"TWO","seconds":3,"x":1}]}"#).get()
+        let deck = try #require(request.loaded, "inline deck")
         #expect(deck.cues.map(\.text) == ["ONE", "TWO"] && deck.cues.map(\.seconds) == [7, 3])
-        #expect(deck.notes.count == 1, "the unknown key is noted, as in a deck file")
-        guard case .success(.add(let one)) = Self.parse(#"{"cmd":"add","text":"NEW","caption":"c"}"#) else { Issue.record("add"); return }
-        #expect(one.cues.map(\.text) == ["NEW"] && one.cues.first?.caption == "c")
-        guard case .success(.add(let many)) = Self.parse(#"{"cmd":"add","entries":["A","B"]}"#) else { Issue.record("add entries"); return }
-        #expect(many.cues.map(\.text) == ["A", "B"])
+        #expect(request.notes.count == 1, "the unknown key is noted, as in a deck file")
+        let one = try #require(try Self.parse(#"{"cmd":"add","text":"NEW","caption":"c"}"#).get().added, "add")
+        #expect(one.map(\.text) == ["NEW"] && one.first?.caption == "c")
+        let many = try #require(try Self.parse(#"{"cmd":"add","entries":["A","B"]}"#).get().added, "add entries")
+        #expect(many.map(\.text) == ["A", "B"])
     }
 
     @Test("load's inline deck may be a deck object with its epoch, checked as a deck file's is")
-    func loadWithEpoch() {
-        guard case .success(.load(.deck(let deck))) = Self.parse(#"{"cmd":"load","deck":{"epoch":"2026-12-01T09:00:00Z","deck":["A","B"]}}"#) else {
-            Issue.record("inline deck object"); return
-        }
+    func loadWithEpoch() throws {
+        let deck = try #require(try Self.parse(#"{"cmd":"load","deck":{"epoch":"2026-12-01T09:00:00Z","deck":["A","B"]}}"#).get().loaded,
+                                "inline deck object")
         #expect(deck.cues.map(\.text) == ["A", "B"] && deck.epoch == 1_796_115_600)
-        guard case .success(.load(.deck(let plain))) = Self.parse(#"{"cmd":"load","deck":["A"]}"#) else {
-            Issue.record("inline deck"); return
-        }
+        let plain = try #require(try Self.parse(#"{"cmd":"load","deck":["A"]}"#).get().loaded, "inline deck")
         #expect(plain.epoch == nil)
         #expect(Self.error(#"{"cmd":"load","deck":{"epoch":"soon","deck":["A"]}}"#)?.hasPrefix("'deck': \"epoch\" must be") == true)
         #expect(Self.error(#"{"cmd":"load","deck":{"epoch":0,"deck":"A"}}"#) == #"'deck': "deck" must be a JSON array of entries"#)

@@ -32,7 +32,7 @@ struct ControlServerTests {
             if let admits { server.admits = admits }
             server.start { [handled] request in
                 handled.value.add(1, ordering: .relaxed)
-                return request == .status ? .object(reply) : request == .watch ? .watch : .ok
+                return request.action == .status ? .object(reply) : request.action == .watch ? .watch : .ok
             }
         }
 
@@ -223,7 +223,7 @@ struct ControlServerTests {
         let thread = ServerLoopThread()
         let first = try ControlServer.open(location, name: "test", loop: thread.loop)
         #expect(UnixSocket.isListening(path), "the stale socket was replaced")
-        #expect(throws: ControlServer.Failure(message: "test: a sign is already running on \(path)")) {
+        #expect(throws: ControlServer.Failure(message: "test: a sign is already running on \(path)", taken: true)) {
             try ControlServer.open(location, name: "test", loop: thread.loop)
         }
         #expect(UnixSocket.isListening(path), "the refused second server left the first's socket alone")

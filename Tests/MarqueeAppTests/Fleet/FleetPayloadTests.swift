@@ -40,8 +40,8 @@ struct FleetPayloadTests {
 
     @Test("commands are the control socket's; watch and load of a path are refused")
     func commands() {
-        #expect(Self.parse(#"{"cmd":"next"}"#, .command(forAll: true)) == .success(.command(.next)))
-        #expect(Self.parse(#"{"cmd":"status"}"#, .command(forAll: false)) == .success(.command(.status)))
+        #expect(Self.parse(#"{"cmd":"next"}"#, .command(forAll: true)) == .success(.command(.remote("next", .next))))
+        #expect(Self.parse(#"{"cmd":"status"}"#, .command(forAll: false)) == .success(.command(ControlRequest("status", .status))))
         for (payload, reason) in [(#"{"cmd":"watch"}"#, "'watch' is for the control socket"),
                                   (#"{"cmd":"load","path":"/etc/passwd"}"#, "'load' of a path is for the control socket"),
                                   (#"{"cmd":"jump"}"#, "unknown command 'jump'"), ("not json", "request is not valid JSON")] {
@@ -54,9 +54,9 @@ struct FleetPayloadTests {
     }
 
     @Test("a sender on the broker cannot show the sign's files; other fields, and escaped braces, stay")
-    func noFileFields() {
-        guard case .success(.command(.say(let say))) = Self.parse(#"{"cmd":"say","text":"A {file:/etc/passwd} {time:%H} {{file:x}"}"#,
-                                                                   .command(forAll: true)) else {
+    func noFileFields() throws {
+        guard case .success(.command(let request)) = Self.parse(#"{"cmd":"say","text":"A {file:/etc/passwd} {time:%H} {{file:x}"}"#,
+                                                                 .command(forAll: true)), let say = request.interrupt else {
             Issue.record("not a say")
             return
         }

@@ -1,0 +1,40 @@
+/// The text `ledmarquee send --help` prints, generated from
+/// ``RemoteCommandTable`` so that it lists every command there is, with its
+/// arguments; docs/control.md shows it as it is (a test compares them).
+enum SendUsage {
+    /// Where a command's summary starts; a longer synopsis puts it on the
+    /// next line.
+    static let summaryColumn = 20
+
+    static var text: String {
+        var lines = [
+            "Usage: ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]",
+            "       ledmarquee send --mqtt URL [--mqtt-topic PREFIX] [--name NAME] COMMAND",
+            "       ledmarquee send --list",
+            "Commands:",
+        ]
+        lines += RemoteCommandTable.all.flatMap { entry($0.synopsis, $0.summary) }
+        let look = RemoteCommandTable.look.map { "[--\($0.field)\($0.form == .flag ? "" : " " + $0.placeholder)]" }
+        lines.append("LOOK, the message's own: " + look.joined(separator: " "))
+        lines += Usage.wrap("Without --name or --control: the only sign running; with several, they are listed and "
+                            + "nothing is sent (exit 2). --list (or ls) lists them.", width: Usage.width)
+        lines.append("With --mqtt, to every sign of the fleet, or to the one --name names:")
+        lines += entry("\(SendArguments.deckCommand) FILE", "publish FILE as the fleet's deck (retained)")
+        lines += entry("status", "every sign's status, one JSON line each")
+        let refused = RemoteCommandTable.all.filter { $0.fleetRefusal != nil }.map(\.name)
+        lines += Usage.wrap("(not \(refused.joined(separator: " or ")): see docs/fleet.md). --mqtt-ca FILE and "
+                            + "--mqtt-password-file FILE are the sign's (ledmarquee --help).", width: Usage.width)
+        lines.append("See docs/control.md, docs/fleet.md and ledmarquee(1).")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `  goto N            summary`, the summary wrapped at its column.
+    private static func entry(_ synopsis: String, _ summary: String) -> [String] {
+        let left = "  " + synopsis
+        let indent = String(repeating: " ", count: summaryColumn)
+        var body = Usage.wrap(summary, width: Usage.width - summaryColumn)
+        guard left.count + 2 <= summaryColumn else { return [left] + body.map { indent + $0 } }
+        let first = left + String(repeating: " ", count: summaryColumn - left.count) + body.removeFirst()
+        return [first] + body.map { indent + $0 }
+    }
+}
