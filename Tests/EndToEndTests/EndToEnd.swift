@@ -44,6 +44,8 @@ struct EndToEnd {
         typealias Power = Flows.Power
         typealias ReloadFaults = Flows.ReloadFaults
         typealias Schedules = Flows.Schedules
+        typealias SendRefusal = Flows.SendRefusal
+        typealias SignNames = Flows.SignNames
     }
     /// What the terminal shows: styles, glyphs, replays, crashes, signals.
     @Suite("Screens", .serialized) struct Screens {
@@ -68,6 +70,8 @@ struct EndToEnd {
         typealias Power = Flows.Power
         typealias ReloadFaults = Flows.ReloadFaults
         typealias Schedules = Flows.Schedules
+        typealias SendRefusal = Flows.SendRefusal
+        typealias SignNames = Flows.SignNames
     }
     /// Flows, schedules, live input, power readings, the control socket.
     @Suite("Flows", .serialized) struct Flows {
@@ -136,4 +140,6 @@ struct EndToEnd {
     typealias Power = Flows.Power
     typealias ReloadFaults = Flows.ReloadFaults
     typealias Schedules = Flows.Schedules
+    typealias SendRefusal = Flows.SendRefusal
+    typealias SignNames = Flows.SignNames
 }

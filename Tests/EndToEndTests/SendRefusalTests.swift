@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// `send` prints the sign's reason when the sign refused the
     /// connection before the request was written (issue 26 item 5). The
     /// sign refuses a client beyond its slots as it accepts it: it writes

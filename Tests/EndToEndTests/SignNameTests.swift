@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-extension EndToEnd {
+extension EndToEnd.Flows {
     /// Two signs on one machine (docs/control.md; issue 26 item 4): a
     /// second `ledmarquee` without `--name` in another pane plays as
     /// `default-2` and says so, and `send` finds the signs that run.
