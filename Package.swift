@@ -48,12 +48,17 @@ let package = Package(
                                                   "CSystemd", "CMosquitto", "CLazyLibraries"]),
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Each test target names every module it imports, not only the one it
+        // tests: an incremental build then recompiles it when any of them
+        // changes (a struct of MarqueeCore that grew a field once left
+        // PlayerRuntimeTests reading the old layout).
         .testTarget(name: "MarqueeCoreTests", dependencies: ["MarqueeCore", "TestSupport"]),
-        .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime"]),
-        .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe", "TestSupport"]),
-        .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal", "EventLoop"]),
+        .testTarget(name: "PlayerRuntimeTests", dependencies: ["PlayerRuntime", "MarqueeCore"]),
+        .testTarget(name: "PowerProbeTests", dependencies: ["PowerProbe", "MarqueeCore", "TestSupport"]),
+        .testTarget(name: "MarqueeTerminalTests", dependencies: ["MarqueeTerminal", "MarqueeCore", "EventLoop"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
-        .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp", "TestSupport"]),
+        .testTarget(name: "MarqueeAppTests", dependencies: ["MarqueeApp", "MarqueeCore", "MarqueeTerminal", "PlayerRuntime",
+                                                        "PowerProbe", "EventLoop", "TestSupport"]),
         // The real binary in tmux: declared so `swift test` builds it first.
         .testTarget(name: "EndToEndTests", dependencies: ["ledmarquee", "TestSupport"]),
     ],

@@ -179,7 +179,8 @@ public enum Program {
                                     outputFD: Int32) throws(TerminalError) -> any SignDisplay {
         guard !options.headless, inputFD != nil else { return HeadlessDisplay() }
         return try Screen(environment: environment, color: options.color, outputFD: outputFD,
-                          blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot))
+                          blanking: ConsoleBlankSetting.blanking(sysfsRoot: options.sysfsRoot),
+                          signalKeys: options.keys.terminalSignalKeys)
     }
 
     /// The control socket, bound before the terminal becomes the sign so
@@ -239,6 +240,7 @@ public enum Program {
         settings.scale = options.scale
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
         settings.reduceMotion = options.reduceMotion
+        settings.keys = options.keys
         settings.thermalOverride = options.thermal
         settings.lowPowerOverride = options.lowPower
         settings.idleTimeout = options.idleTimeout

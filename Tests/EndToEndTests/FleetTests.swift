@@ -149,7 +149,9 @@ extension EndToEnd.Timing {
             defer { sign.close() }
             try await sign.waitForEvent("the deck") { $0.name == "load" && $0.int("count") == 2 }
             try await Self.publishRaw(broker, topic: "ledmarquee/deck", "[{\"text\": 42}", retain: true)
-            try await sign.waitForEvent("the deck's error") { $0.name == "error" && ($0.string("message") ?? "").hasPrefix("ledmarquee/deck: ") }
+            try await sign.waitForEvent("the deck's error, naming where it stops being JSON") {
+                $0.name == "error" && $0.string("message") == "ledmarquee/deck:1:14: not valid JSON (it ends before the JSON value does)"
+            }
             try await Self.publishRaw(broker, topic: "ledmarquee/cmd", #"{"cmd":"load","path":"/etc/passwd"}"#)
             try await sign.waitForEvent("the command's error") {
                 $0.name == "error" && ($0.string("message") ?? "").contains("'load' of a path is for the control socket")

@@ -89,6 +89,8 @@ public enum OptionTable {
         OptionSpec("low-power", placeholder: "MODE", value: .choice(["auto", "on", "off"]), defaultText: "auto",
                    summary: "auto, on or off"),
         OptionSpec("reduce-motion", summary: "no motion: show messages at rest"),
+        OptionSpec("keys", placeholder: "SET", value: .choice(KeyLock.allCases.map(\.rawValue)), defaultText: "all",
+                   summary: "which keys work: all, safe (pause, next, previous, help) or none; safe and none turn off Ctrl-C, Ctrl-Z and Ctrl-\\ too"),
         OptionSpec("drift", placeholder: "N", value: .number, defaultText: format(options.driftMinutes),
                    summary: "move a sign at rest by one LED every N minutes (OLED, plasma); 0 is never"),
         OptionSpec("probe-interval", placeholder: "N", value: .number, defaultText: format(options.probeInterval),

@@ -73,6 +73,11 @@ enum OptionValues {
                 throw UsageError("unknown colour '\(shown(value))' (use \(LEDColor.names.map(\.name).joined(separator: ", ")) or #RRGGBB)")
             }
             options.color = color
+        case "keys":
+            guard let lock = KeyLock(rawValue: word) else {
+                throw UsageError("unknown key set '\(shown(value))' (use \(KeyLock.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.keys = lock
         case "style":
             guard let style = LEDStyle(rawValue: word) else {
                 throw UsageError("unknown style '\(shown(value))' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -29,6 +29,7 @@ public struct Options: Sendable, Equatable {
     public var thermal: ThermalState?
     public var lowPower: Bool?
     public var reduceMotion = Options.player.reduceMotion
+    public var keys = Options.player.keys
     public var probeInterval = 2.0
     public var idleTimeout = Options.player.idleTimeout
     public var events: String?

@@ -9,10 +9,13 @@ extension PlayerState {
     /// Handles one key press. Any key reveals the controls line, and clears
     /// a notice unless it is a reported one younger than its minimum time.
     mutating func handle(key: Key, at t: Double) -> [PlayerEffect] {
+        let action = KeyBindings.action(for: key)
+        // A key `--keys` locks is logged and does nothing else: not even the
+        // controls line comes up on a kiosk's screen.
+        if settings.keys != .all, !(action.map(settings.keys.allows) ?? false) { return [.log(.key(name: key.name))] }
         controls.reveal()
         if !controls.noticeHeld(at: t) { controls.clearNotice() }
         var effects: [PlayerEffect] = [.log(.key(name: key.name))]
-        let action = KeyBindings.action(for: key)
         // A dark quiet sign wakes first (docs/schedules.md).
         if lightQuietSign(for: action) { return effects }
         switch action {

@@ -55,10 +55,14 @@ public enum KeyBindings {
     }
 
     /// The overlay's lines: the keys, padded to one column, then what they do.
-    public static var helpLines: [String] {
-        let labels = all.map { $0.labels.joined(separator: " ") }
+    public static var helpLines: [String] { helpLines(allowedBy: .all) }
+
+    /// The overlay's lines for the keys `lock` leaves working.
+    public static func helpLines(allowedBy lock: KeyLock) -> [String] {
+        let shown = all.filter { lock.allows($0.action) }
+        let labels = shown.map { $0.labels.joined(separator: " ") }
         let width = labels.map(\.count).max() ?? 0
-        return zip(labels, all).map { label, binding in
+        return zip(labels, shown).map { label, binding in
             label + String(repeating: " ", count: width - label.count + 2) + binding.summary
         }
     }

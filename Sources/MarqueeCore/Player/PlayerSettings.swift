@@ -20,6 +20,8 @@ public struct PlayerSettings: Sendable, Equatable {
     /// the screen is open (and swaps a style the font cannot show).
     public var glyphs = TerminalGlyphs.standard
     public var reduceMotion = false
+    /// `--keys`: which keys work (docs/command-line.md).
+    public var keys = KeyLock.all
     /// `--thermal` forced state; the `t` key cycles it.
     public var thermalOverride: ThermalState?
     /// `--low-power on/off`; the `b` key cycles it.

@@ -3,6 +3,10 @@ extension PlayerState {
     /// Every key, for the `?` overlay (from the one key table).
     public static let helpLines = KeyBindings.helpLines
 
+    /// The overlay's keys: those `--keys` leaves working (read only while
+    /// the overlay is open).
+    var keyHelpLines: [String] { settings.keys == .all ? PlayerState.helpLines : KeyBindings.helpLines(allowedBy: settings.keys) }
+
     /// Where things go on a terminal of `columns` x `rows` for a message
     /// whose inked rows are `lineHeight` high.
     public func geometry(columns: Int, rows: Int, lineHeight: Int) -> ScreenGeometry {
@@ -12,7 +16,7 @@ extension PlayerState {
     private func geometry(columns: Int, rows: Int, lineHeight: Int, style: LEDStyle) -> ScreenGeometry {
         let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
         return ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: lineHeight,
-                              captionLines: captionLines, helpLines: helpOpen ? PlayerState.helpLines.count : nil,
+                              captionLines: captionLines, helpLines: helpOpen ? keyHelpLines.count : nil,
                               maximumScale: settings.scale)
     }
 
@@ -55,7 +59,7 @@ extension PlayerState {
                             captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
                             countdown: countdown,
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
-                            help: helpOpen ? PlayerState.helpLines.map(settings.glyphs.repertoire.spell) : nil,
+                            help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
                             glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
                             driftStep: kind == .rest ? driftStep : 0)
     }

@@ -27,6 +27,7 @@ extension PlayerState {
             case .schedule: !scheduleText.isEmpty
             case .link: !linkText.isEmpty
             case .position: !idle
+            case .help: settings.keys.allows(.help)
             case .thermal: settings.thermalOverride != nil || power.thermalText != PowerConditions.unknown.thermalText
             case .power: settings.lowPowerOverride != nil || power.powerText != PowerConditions.unknown.powerText
             default: true

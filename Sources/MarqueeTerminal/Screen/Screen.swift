@@ -51,8 +51,10 @@ public final class Screen {
     /// (standard output, or a `--tty` device), reading nothing itself (keys
     /// come from `KeyboardInput`). On the Linux console, `blanking` turns
     /// the console's own blanking off until the terminal is given back.
+    /// `signalKeys` false (`--keys safe` or `none`): the terminal's Ctrl-C,
+    /// Ctrl-\ and Ctrl-Z send no signal while the sign has it.
     public init(environment: [String: String], color: LEDColor, outputFD: Int32 = STDOUT_FILENO,
-                blanking: ConsoleBlanking? = nil) throws(TerminalError) {
+                blanking: ConsoleBlanking? = nil, signalKeys: Bool = true) throws(TerminalError) {
         guard isatty(outputFD) == 1 else { throw .notATerminal }
         guard let term = environment["TERM"], !term.isEmpty else { throw .noTerm }
         guard term != "dumb" else { throw .unknownTerm(term) }
@@ -73,7 +75,7 @@ public final class Screen {
         self.blanking = ConsoleBlanking.applies(toTerm: term) ? blanking : nil
         painter = FramePainter(capabilities: capabilities)
         output = TerminalOutput(fd: outputFD)
-        modes = TerminalModes(fd: outputFD)
+        modes = TerminalModes(fd: outputFD, signalKeys: signalKeys)
         let terminfoColors = capabilities.foreground == nil ? nil : capabilities.colors
         colors = InkColors(depth: ColorDepth.detect(environment: environment, terminfoColors: terminfoColors), color: color)
         signColor = color
