@@ -19,8 +19,6 @@ final class FleetMember {
         /// An `error` record and a notice.
         var report: (String) -> Void
         var status: () -> StatusSnapshot
-        /// Plays a deck the fleet sent (cues, and its epoch for `--sync`).
-        var load: ([Cue], Double?) -> Void
     }
 
     /// Seconds between two status messages at least: a sign whose state
@@ -239,8 +237,13 @@ final class FleetMember {
             player.report("\(topic): the deck was deleted; playing on with the last one")
         case .success(.deck(let cues, let epoch, let notes)):
             playing = payload
-            notes.forEach(player.report)
-            player.load(cues, epoch)
+            // The deck is a `load`, answered as the socket's is: a deck the
+            // sign refuses (over the flow's limits) is said, not dropped.
+            let request = ControlRequest("load", .remote(.load(cues, epoch: epoch), notes: notes))
+            if case .error(let message) = player.answer(request) {
+                player.report("\(topic): the deck was refused: \(message)")
+                return
+            }
             keepLater(payload)
         case .success(.command(let request)) where request.action == .status:
             // Asked for: published even if unchanged, but within the

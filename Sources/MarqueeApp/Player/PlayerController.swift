@@ -269,8 +269,7 @@ final class PlayerController {
             send: { engine.send($0) },
             answer: { [weak self] request in self?.answer(request) ?? .error("the sign is stopping") },
             report: { [weak self] message in self?.report(message) },
-            status: { engine.state.statusSnapshot(at: engine.now()) },
-            load: { cues, epoch in engine.send(.remote(.load(cues, epoch: epoch))) }))
+            status: { engine.state.statusSnapshot(at: engine.now()) }))
     }
 
     /// Opens the sources of power news before the first reading, so no
