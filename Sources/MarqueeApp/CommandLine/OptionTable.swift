@@ -143,6 +143,11 @@ public enum OptionTable {
         OptionSpec("version", short: "V", summary: "show the version", commandLineOnly: true),
     ]
 
+    /// Each alias's long name (`colour` → `color`), for `send`, whose
+    /// options of the same names take the same spellings.
+    static let canonicalName: [String: String] = Dictionary(
+        all.flatMap { spec in spec.aliases.map { ($0, spec.long) } }, uniquingKeysWith: { first, _ in first })
+
     /// The option a long name or alias names.
     public static func named(_ name: String) -> OptionSpec? {
         all.first { $0.long == name || $0.aliases.contains(name) }

@@ -157,7 +157,9 @@ struct SendArguments: Equatable {
                     optionsEnded = true
                     continue
                 }
-                let (option, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
+                let (written, inline) = CommandLineParser.splitAtEquals(argument.unicodeScalars.dropFirst(2))
+                // The main command's other spellings (`--colour`) hold here too.
+                let option = OptionTable.canonicalName[written].flatMap { known.contains($0) ? $0 : nil } ?? written
                 if option == "help" { return nil }
                 guard known.contains(option) else { throw UsageError("send: unknown option '--\(OptionValues.shown(option))'") }
                 if flags.contains(option) {

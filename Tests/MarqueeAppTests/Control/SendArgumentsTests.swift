@@ -23,6 +23,9 @@ struct SendArgumentsTests {
         #expect(try Self.request(["add", "--static", "OK", "--speed=-12.5", "--color", "#28FF3C"])
                 == ##"{"cmd":"add","text":"OK","color":"#28FF3C","speed":-12.5,"static":true}"##)
         #expect(try Self.request(["say", "--", "--5", "-h"]) == #"{"cmd":"say","text":"--5 -h"}"#)
+        // The main command's spelling --colour is send's too (issue 26).
+        #expect(try Self.request(["say", "OPEN", "--colour", "green"]) == #"{"cmd":"say","text":"OPEN","color":"green"}"#)
+        #expect(try Self.request(["add", "--colour=amber", "LATE"]) == #"{"cmd":"add","text":"LATE","color":"amber"}"#)
         let parsed = try SendArguments.parse(["--name", "lobby", "status"], cwd: "/")
         #expect(parsed?.name == "lobby" && parsed?.control == nil)
         #expect(try SendArguments.parse(["status", "--control", "/s.sock"], cwd: "/")?.control == "/s.sock")
