@@ -12,9 +12,13 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # The systemd template unit ledmarquee@.service (README, "Run it as a
 # kiosk"): a system unit, on systemd's search path for /usr and /usr/local.
 UNITDIR     ?= $(PREFIX)/lib/systemd/system
+# The guides `--help` and `send --help` point at (docs/*.md).
+DOCDIR      ?= $(PREFIX)/share/doc/ledmarquee
+DOCS        := $(notdir $(wildcard docs/*.md))
 # Every file install writes, which is what uninstall removes.
 INSTALLED = $(BINDIR)/ledmarquee $(MANDIR)/ledmarquee.1 $(BASHCOMPDIR)/ledmarquee \
-            $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish $(UNITDIR)/ledmarquee@.service
+            $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish $(UNITDIR)/ledmarquee@.service \
+            $(addprefix $(DOCDIR)/,$(DOCS))
 # The completion scripts, printed by the binary being installed.
 COMPLETIONS := .build/completions
 # The Swift driver leaves a TemporaryDirectory.* behind in $TMPDIR for every
@@ -87,7 +91,8 @@ soak: build deps-test
 # with a binary already built (BIN=..., make -o build).
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
-	  $(DESTDIR)$(UNITDIR)
+	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR)
+	install -m 644 $(addprefix docs/,$(DOCS)) $(DESTDIR)$(DOCDIR)/
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/ledmarquee
 	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(MANDIR)/ledmarquee.1
 	mkdir -p $(COMPLETIONS)
@@ -112,6 +117,7 @@ check-deb: build deps-deb
 # Only the files install wrote; the folders may hold other programs' files.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf .build

@@ -30,9 +30,11 @@ usr/lib/systemd/system/ledmarquee@.service 644
 usr/share/bash-completion/completions/ledmarquee 644
 usr/share/doc/ledmarquee/changelog.gz 644
 usr/share/doc/ledmarquee/copyright 644
+$(cd docs && for guide in *.md; do echo "usr/share/doc/ledmarquee/$guide 644"; done)
 usr/share/fish/vendor_completions.d/ledmarquee.fish 644
 usr/share/man/man1/ledmarquee.1.gz 644
 usr/share/zsh/site-functions/_ledmarquee 644"
+expected=$(printf '%s\n' "$expected" | LC_ALL=C sort)
 [ "$files" = "$expected" ] || fail "the package holds
 $files
 instead of

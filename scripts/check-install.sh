@@ -32,8 +32,10 @@ lib/systemd/system/ledmarquee@.service 644
 share/bash-completion/completions/ledmarquee 644
 share/fish/vendor_completions.d/ledmarquee.fish 644
 share/man/man1/ledmarquee.1 644
-share/zsh/site-functions/_ledmarquee 644"
-actual=$(cd "$dest" && find . -type f -printf '%P %m\n' | sort)
+share/zsh/site-functions/_ledmarquee 644
+$(cd docs && for guide in *.md; do echo "share/doc/ledmarquee/$guide 644"; done)"
+expected=$(printf '%s\n' "$expected" | LC_ALL=C sort)
+actual=$(cd "$dest" && find . -type f -printf '%P %m\n' | LC_ALL=C sort)
 expected_full=$(printf '%s\n' "$expected" | sed "s|^|${prefix#/}/|")
 [ "$actual" = "$expected_full" ] || fail "install wrote
 $actual
@@ -42,6 +44,9 @@ $expected_full"
 
 cmp -s "$bin" "$root/bin/ledmarquee" || fail "the installed binary is not $bin"
 cmp -s Resources/ledmarquee.1 "$root/share/man/man1/ledmarquee.1" || fail "the installed man page is not Resources/ledmarquee.1"
+for guide in docs/*.md; do
+  cmp -s "$guide" "$root/share/doc/ledmarquee/$(basename "$guide")" || fail "the installed $(basename "$guide") is not $guide"
+done
 for shell in bash zsh fish; do
   case $shell in
     bash) file=$root/share/bash-completion/completions/ledmarquee; check=(bash --norc --noprofile -n) ;;
@@ -75,4 +80,5 @@ make -s -o build uninstall BIN="$bin" DESTDIR= PREFIX="$live"
 make -s -o build uninstall BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
 left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "uninstall left $left"
-echo "check-install: ok (6 files under DESTDIR$prefix, removed again; the unit passes systemd-analyze verify)"
+[ ! -e "$root/share/doc/ledmarquee" ] || fail "uninstall left the folder share/doc/ledmarquee"
+echo "check-install: ok ($(printf '%s\n' "$expected" | wc -l) files under DESTDIR$prefix, removed again; the unit passes systemd-analyze verify)"

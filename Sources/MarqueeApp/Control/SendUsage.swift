@@ -22,9 +22,10 @@ enum SendUsage {
         lines += entry("\(SendArguments.deckCommand) FILE", "publish FILE as the fleet's deck (retained)")
         lines += entry("status", "every sign's status, one JSON line each")
         let refused = RemoteCommandTable.all.filter { $0.fleetRefusal != nil }.map(\.name)
-        lines += Usage.wrap("(not \(refused.joined(separator: " or ")): see docs/fleet.md). --mqtt-ca FILE and "
+        lines += Usage.wrap("(not \(refused.joined(separator: " or ")): see fleet.md). --mqtt-ca FILE and "
                             + "--mqtt-password-file FILE are the sign's (ledmarquee --help).", width: Usage.width)
-        lines.append("See docs/control.md, docs/fleet.md and ledmarquee(1).")
+        // Where `make install` and the package put docs/ (control.md, fleet.md).
+        lines.append("See ledmarquee(1), and control.md and fleet.md in share/doc/ledmarquee.")
         return lines.joined(separator: "\n") + "\n"
     }
 
