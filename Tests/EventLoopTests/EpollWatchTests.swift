@@ -48,16 +48,25 @@ struct EpollWatchTests {
             unlink(path)
         }
         let record = Recorder<FDEvents>()
+        // Unwatched by the handler itself once it has seen three reports and
+        // knows its token (the first calls may come before `watch` returns).
         let token = Mutex<FDWatch?>(nil)
+        let unwatched = Mutex(false)
         let watch = loop.watch(fd: fd) { events in
             record.append(events)
-            if record.all.count == 3, let watch = token.withLock({ $0 }) { loop.unwatch(watch) }
+            guard record.all.count >= 3, let watch = token.withLock({ $0 }) else { return }
+            loop.unwatch(watch)
+            unwatched.withLock { $0 = true }
         }
         token.withLock { $0 = watch }
         let events = await record.wait(for: 3)
         #expect(events.count >= 3 && events.allSatisfy { $0.contains(.readable) })
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !unwatched.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(unwatched.withLock { $0 })
+        let seen = record.all.count
         try await Task.sleep(for: .milliseconds(50))
-        #expect(record.all.count == 3, "nothing after the unwatch")
+        #expect(record.all.count == seen, "nothing after the unwatch")
         let turns = loop.turns
         try await Task.sleep(for: .milliseconds(100))
         #expect(loop.turns == turns, "the loop kept turning after the file was unwatched")
@@ -68,8 +77,12 @@ struct EpollWatchTests {
     func invalidDescriptor() async throws {
         let thread = LoopThread()
         let loop = thread.loop
-        let fd = dup(0)
-        close(fd)
+        // One past the highest descriptor the process may open: never open,
+        // whatever other tests open meanwhile (a number closed just before
+        // could be taken again by one of them).
+        var limit = rlimit()
+        #expect(getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
+        let fd = Int32(clamping: limit.rlim_cur)
         let record = Recorder<FDEvents>()
         _ = loop.watch(fd: fd) { events in record.append(events) }
         #expect(await record.wait(for: 1).first?.contains(.error) == true)
