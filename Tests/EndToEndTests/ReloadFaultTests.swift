@@ -69,7 +69,7 @@ extension EndToEnd.Flows {
     }
 }
 
-extension EndToEnd.ReloadFaults {
+extension EndToEnd.Flows.ReloadFaults {
     @Test("content that arrives with mode 000 is loaded once it becomes readable, though the file does not change again")
     func unreadableThenReadable() async throws {
         // Run as nobody: root reads a mode 000 file.
