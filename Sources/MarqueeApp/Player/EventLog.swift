@@ -169,8 +169,10 @@ final class EventLog: @unchecked Sendable {
     /// A record of a kind past its rate (`RecordRateLimiter`) is counted
     /// rather than written, and is no loss: the count is written when its
     /// second is over (before `quit` at the latest).
+    /// `utc`: the wall clock the caller read for this record, so a copy it
+    /// sends elsewhere (`watch`) is the same line; nil reads the log's own.
     @discardableResult
-    func write(_ record: EventRecord, at seconds: Double) -> String? {
+    func write(_ record: EventRecord, at seconds: Double, utc: Double? = nil) -> String? {
         var failure: String?
         for summary in record == .quit ? limiter.flush() : limiter.due(at: seconds) {
             failure = writeLine(summary, at: seconds) ?? failure
@@ -179,7 +181,7 @@ final class EventLog: @unchecked Sendable {
             scheduleSummary(from: seconds)
             return failure
         }
-        return writeLine(record, at: seconds) ?? failure
+        return writeLine(record, at: seconds, utc: utc) ?? failure
     }
 
     /// A timer for the next count, when one is unsaid and none is set.
@@ -195,8 +197,8 @@ final class EventLog: @unchecked Sendable {
         }
     }
 
-    private func writeLine(_ record: EventRecord, at seconds: Double) -> String? {
-        let line = Array((record.jsonLine(at: seconds, utc: wallClock?()) + "\n").utf8)
+    private func writeLine(_ record: EventRecord, at seconds: Double, utc: Double? = nil) -> String? {
+        let line = Array((record.jsonLine(at: seconds, utc: utc ?? wallClock?()) + "\n").utf8)
         if let reason = makeRoom(for: line.count) {
             count(lost: 1, reason: reason, accepted: false)
             return reason

@@ -168,8 +168,9 @@ final class PlayerController {
         keys?.stop()
         signals?.stop()
         engine.stop()
-        log?.write(.quit, at: engine.now())
-        control?.broadcast(EventRecord.quit.jsonLine(at: engine.now(), utc: WallClock.now()))
+        let end = engine.now(), utc = WallClock.now()
+        log?.write(.quit, at: end, utc: utc)
+        control?.broadcast(EventRecord.quit.jsonLine(at: end, utc: utc))
         // No request is taken once the sign stops; watchers see the end.
         control?.close()
         frameTrace?.flush()
@@ -186,9 +187,12 @@ final class PlayerController {
     /// (docs/events-log.md), and the exit status tells the rest.
     private func record(_ record: EventRecord) {
         let now = engine.now()
+        // One reading of the wall clock for both copies: a `watch` client's
+        // line is the log's line, to the millisecond.
+        let utc = WallClock.now()
         // `watch` clients get every record, with or without a log.
-        if let control, control.hasWatchers { control.broadcast(record.jsonLine(at: now, utc: WallClock.now())) }
-        guard let log, let failure = log.write(record, at: now) else { return }
+        if let control, control.hasWatchers { control.broadcast(record.jsonLine(at: now, utc: utc)) }
+        guard let log, let failure = log.write(record, at: now, utc: utc) else { return }
         engine.send(.notice(EventLog.notice(failure)))
     }
 
