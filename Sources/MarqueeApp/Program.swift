@@ -89,9 +89,22 @@ public enum Program {
         let fonts = try FontLoader.stack(path: options.font)
         var settings = playerSettings(options, cueCount: cues.count)
         if let epoch = loaded.epoch { settings.epoch = epoch }
+        if options.schedulePreview {
+            guard let now = options.now ?? WallClock.localNow() else {
+                throw Platform.Failure(message: "--schedule: the local time cannot be read", status: 1)
+            }
+            Platform.writeOutput(SchedulePrinter.text(cues: cues, quiet: settings.quiet, idle: settings.idleCue, from: now))
+            return 0
+        }
         if options.snapshot {
+            // `--now`: the moment 0 is that local time (`--at` counts from it).
+            let start = options.now.flatMap(WallClock.seconds(of:))
+            if options.now != nil, start == nil {
+                throw Platform.Failure(message: "--now \(options.now!.text): the local zone has no such time", status: 1)
+            }
             Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
-                                                 rows: options.snapshotRows, at: options.snapshotAt))
+                                                 rows: options.snapshotRows, at: options.snapshotAt,
+                                                 wallStart: start ?? WallClock.now()))
             return 0
         }
         try SysfsRootCheck.validate(options.sysfsRoot)

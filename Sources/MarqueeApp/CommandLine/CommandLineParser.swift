@@ -155,6 +155,7 @@ extension CommandLineParser {
         try checkLiveOptions(options, given: given)
         try checkFleetOptions(options)
         try checkHeadless(options)
+        try checkPreview(options)
         // Each sign would shuffle its own way, and signs in step must agree.
         if options.sync, options.shuffle {
             throw UsageError("--sync plays the deck's own order on every sign; it cannot be used with --shuffle")

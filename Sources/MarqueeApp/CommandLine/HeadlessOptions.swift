@@ -11,3 +11,17 @@ extension CommandLineParser {
         if !reachable { throw UsageError("--headless needs the control socket, --events or --mqtt") }
     }
 }
+
+/// `--schedule` prints and exits, as `--snapshot` does; `--now` only means
+/// something to one of the two (a playing sign shows what the wall clock says).
+extension CommandLineParser {
+    static func checkPreview(_ options: Options) throws(UsageError) {
+        if options.now != nil, !options.schedulePreview, !options.snapshot {
+            throw UsageError("--now needs --schedule or --snapshot (a playing sign follows the wall clock)")
+        }
+        guard options.schedulePreview else { return }
+        if options.snapshot { throw UsageError("give either --schedule or --snapshot, not both") }
+        if options.headless { throw UsageError("give either --schedule or --headless, not both") }
+        if options.mqtt != nil { throw UsageError("--schedule previews a deck of its own; it cannot join a fleet (--mqtt)") }
+    }
+}

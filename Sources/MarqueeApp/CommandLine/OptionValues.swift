@@ -33,6 +33,7 @@ enum OptionValues {
         case "static": options.staticText = true
         case "reduce-motion": options.reduceMotion = true
         case "snapshot": options.snapshot = true
+        case "schedule": options.schedulePreview = true
         case "no-control": options.noControl = true
         case "headless": options.headless = true
         case "latest": options.latest = true
@@ -162,6 +163,11 @@ enum OptionValues {
             options.snapshotRows = try count(value, label)
         case "at":
             options.snapshotAt = try bounded(value, label, range: 0...86400)
+        case "now":
+            guard let today = WallClock.localNow() else { throw UsageError("option '\(label)': the local time cannot be read") }
+            do { options.now = try PreviewMoment.parse(value, today: today) } catch {
+                throw UsageError("option '\(label)': \(error.message)")
+            }
         case "scale":
             if word == "auto" {
                 options.scale = nil

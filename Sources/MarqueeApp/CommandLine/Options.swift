@@ -54,6 +54,10 @@ public struct Options: Sendable, Equatable {
     public var snapshotRows = 24
     /// `--at`; nil shows the message (see `Snapshot.defaultMoment`).
     public var snapshotAt: Double?
+    /// `--schedule`: print what shows when, and exit.
+    public var schedulePreview = false
+    /// `--now`: the local time a snapshot or a schedule preview starts at.
+    public var now: LocalMoment?
     /// `--scale N`; nil (`auto`) fits the height.
     public var scale: Int?
     /// `--drift N`: minutes between the one-LED moves of a sign at rest; 0 is none.

@@ -62,6 +62,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let (parsed, _) = try Schedule.moment(parsing: written)
             require(LocalMoment(parsing: parsed.text) == parsed, "a moment reads back", written)
         } catch { checkError(error, written) }
+        // `--now`: a date as `from` takes it, or a time within the week from today.
+        do throws(ScheduleError) {
+            let parsed = try PreviewMoment.parse(written, today: moment)
+            if LocalMoment(parsing: written) == nil {
+                let midnight = LocalMoment(year: moment.year, month: moment.month, day: moment.day).civilSeconds
+                require((midnight..<(midnight + 7 * 86_400)).contains(parsed.civilSeconds), "--now is within the week", written)
+            }
+        } catch { checkError(error, written) }
     }
 
     // Judge the parts that parsed, at the moment from the header.
@@ -75,6 +83,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(schedule.contains(edge) != open, "the next edge is a change", edge.text)
         require(schedule.contains(LocalMoment(civilSeconds: now + 1)) == open || at == now + 1, "no change right after the moment", moment.text)
         require(schedule.contains(LocalMoment(civilSeconds: at - 1)) == open, "no change right before the edge", edge.text)
+    }
+    // `--schedule`: a day of spans, in order, each a change from the last.
+    let preview = SchedulePreview(schedules: [schedule, nil], quiet: nil, from: moment,
+                                  until: LocalMoment(civilSeconds: now + 86_400))
+    require(preview.spans.first?.start == moment, "the preview starts at the moment", moment.text)
+    for (earlier, later) in zip(preview.spans, preview.spans.dropFirst()) {
+        require(earlier.start.civilSeconds < later.start.civilSeconds && earlier.shown != later.shown, "spans move on and change",
+                moment.text)
     }
     // A zone an hour ahead of UTC that switches to two hours at the moment plus some hours.
     let switchAt = now + Int64(keys) * 3_600
