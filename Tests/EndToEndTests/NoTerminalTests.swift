@@ -60,6 +60,27 @@ extension EndToEnd.Screens {
             #expect(other.stdout != output, "a different --at shows a different position")
         }
     
+        @Test("--schedule prints a deck's week from --now, and --snapshot --now draws that moment's message")
+        func schedulePreview() async throws {
+            let scratch = try E2E.makeTemporaryDirectory("schedule")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let deck = scratch.appendingPathComponent("shop.json").path
+            try #"[{"text":"OPEN","days":"Mon-Fri","hours":"09:00-17:00"},{"text":"SAT","days":"Sat"}]"#
+                .write(toFile: deck, atomically: true, encoding: .utf8)
+            let preview = try await Self.run(["--no-config", "-f", deck, "--quiet", "22:00-07:00", "--schedule", "--now", "2026-12-04T08:00"])
+            #expect(preview.status == 0 && preview.stderr.isEmpty, "\(preview.status) \(preview.stderr)")
+            let lines = preview.stdout.split(separator: "\n").map(String.init)
+            #expect(Array(lines.prefix(6)) == [
+                "What shows when, from Fri 2026-12-04 08:00 for 7 days (local time):", "Fri 2026-12-04",
+                "  08:00  nothing", "  09:00  #1 OPEN", "  17:00  nothing", "  22:00  nothing · quiet: dim 20%",
+            ], "\(preview.stdout)")
+            #expect(lines.contains("  00:00  #2 SAT · quiet: dim 20%"), "\(preview.stdout)")
+            let saturday = try await Self.run(["--no-config", "-f", deck, "--snapshot", "--now", "2026-12-05T12:00", "--cols", "40", "--rows", "8"])
+            #expect(saturday.status == 0 && saturday.stdout.contains("SAT") && !saturday.stdout.contains("OPEN"), "\(saturday.stdout)")
+            let refused = try await Self.run(["--now", "Sat 12:00", "HI"])
+            #expect(refused.status == 2 && refused.stderr.contains("--now needs --schedule or --snapshot"), "\(refused.stderr)")
+        }
+
         static func run(_ arguments: [String]) async throws -> CommandResult {
             let environment = E2E.childEnvironment()
             return try await runCommand(try E2E.binaryPath(), arguments, environment: environment)
