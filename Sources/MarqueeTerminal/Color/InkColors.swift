@@ -39,8 +39,9 @@ public struct InkColors: Sendable {
     /// Brightness of each shade with true colour: unlit LEDs stay visible
     /// but dark, like a real sign's.
     static let directLevels: [Double] = [0.24, 0.42, 0.6, 0.8, 1.0]
-    /// With 256 colours the ramp follows the cube's levels (95…255), so a
-    /// pure red gives 52, 88, 124, 160, 196.
+    /// With 256 colours the ramp aims at the cube's levels (95…255), so a
+    /// pure red gives 52, 88, 124, 160, 196; other colours take the
+    /// nearest step of their own hue (`XtermPalette.ledEntry`).
     static let paletteLevels: [Double] = [95.0 / 255, 135.0 / 255, 175.0 / 255, 215.0 / 255, 1.0]
 
     public func resolve(foreground: Ink, background: Ink) -> Resolved {
@@ -56,6 +57,10 @@ public struct InkColors: Sendable {
         case .plain:
             return -1
         case .text(let tone):
+            // Captions and the status line dim with the LEDs in quiet
+            // hours: a full-bright caption would be the brightest thing
+            // in a dark shop window.
+            if dimmed { attributes.insert(.dim); return -1 }
             switch tone {
             case .normal: break
             case .dim: attributes.insert(.dim)
@@ -87,8 +92,15 @@ public struct InkColors: Sendable {
             if shade == .unlit { attributes.insert(.dim) } else if shade == .lit { attributes.insert(.bold) }
             return basicColor(base)
         case .palette256:
-            let factor = InkColors.paletteLevels[level] * brightness
-            return XtermPalette.nearest(red: scale(base.red, factor), green: scale(base.green, factor), blue: scale(base.blue, factor))
+            // Dimmed, the unlit grid goes black (as with 8 colours): the
+            // palette's darkest steps are too bright to dim it.
+            if dimmed, shade == .unlit { return 16 }
+            // The cube has no dark hues: rainbow's unlit LEDs are one dark
+            // grey rather than bands of loud 95-level colours.
+            if color == .rainbow, shade == .unlit { return XtermPalette.ledEntry(red: 255, green: 255, blue: 255, level: 0.19) }
+            // By perceived colour, keeping the hue (XtermPalette.ledEntry).
+            return XtermPalette.ledEntry(red: base.red, green: base.green, blue: base.blue,
+                                         level: InkColors.paletteLevels[level] * brightness)
         case .direct:
             let factor = InkColors.directLevels[level] * brightness
             return Int(scale(base.red, factor)) << 16 | Int(scale(base.green, factor)) << 8 | Int(scale(base.blue, factor))

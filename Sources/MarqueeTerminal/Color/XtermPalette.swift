@@ -1,36 +1,61 @@
-/// Nearest entries of the standard xterm 256-colour palette (the 6x6x6 cube
-/// and the grey ramp), which every 256-colour terminal shares by default.
+/// Entries of the standard xterm 256-colour palette (the 6x6x6 cube and the
+/// grey ramp), which every 256-colour terminal shares by default; the user's
+/// palette is never redefined.
 public enum XtermPalette {
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
-    /// The palette index closest to an RGB colour.
+    /// The entry for an LED of colour `red, green, blue` shown at `level`
+    /// of its full light (0…1), chosen by perceived colour on a ladder that
+    /// keeps the hue (docs/display.md, "Colour depths"): the entries of the
+    /// colour's hue (not greyish: at least 0.3 of its chroma; the greys for
+    /// a grey), the
+    /// nearest in OKLab. The palette has no dark oranges, so
+    /// a dim amber is the darkest amber it has, (135,95,0), never olive
+    /// (95,95,0) or grey, as nearest-in-RGB gives.
     ///
     /// ```swift
-    /// XtermPalette.nearest(red: 255, green: 0, blue: 0)   // 196
+    /// XtermPalette.ledEntry(red: 255, green: 170, blue: 0, level: 95.0 / 255)   // 94, (135,95,0)
     /// ```
-    public static func nearest(red: UInt8, green: UInt8, blue: UInt8) -> Int {
-        let channels = [Int(red), Int(green), Int(blue)]
-        let cube = channels.map(nearestCubeStep)
-        let cubeColor = cube.map { cubeLevels[$0] }
-        let cubeIndex = 16 + cube[0] * 36 + cube[1] * 6 + cube[2]
-        let average = channels.reduce(0, +) / 3
-        let greyStep = min(23, max(0, (average - 8 + 5) / 10))
-        let greyLevel = 8 + greyStep * 10
-        let greyIndex = 232 + greyStep
-        let cubeDistance = distance(channels, cubeColor)
-        let greyDistance = distance(channels, [greyLevel, greyLevel, greyLevel])
-        return greyDistance < cubeDistance ? greyIndex : cubeIndex
+    public static func ledEntry(red: UInt8, green: UInt8, blue: UInt8, level: Double) -> Int {
+        let base = PerceivedColor(red: Double(red), green: Double(green), blue: Double(blue))
+        let target = PerceivedColor(red: Double(red) * level, green: Double(green) * level, blue: Double(blue) * level)
+        let ladder = ladder(for: base)
+        return ladder.min { $0.color.distance(to: target) < $1.color.distance(to: target) }?.index ?? 16
     }
 
-    private static func nearestCubeStep(_ value: Int) -> Int {
-        var best = 0
-        for (step, level) in cubeLevels.enumerated() where abs(level - value) < abs(cubeLevels[best] - value) {
-            best = step
+    /// The entries of `base`'s hue: within 12 degrees, widened in 6-degree
+    /// steps until there are at least `minimumRungs` of them, so lit and
+    /// unlit always differ (the cube has few steps of some hues: cyan at
+    /// (0,230,255) has one within 12 degrees).
+    static func ladder(for base: PerceivedColor) -> [(index: Int, color: PerceivedColor)] {
+        if base.chroma < greyChroma { return entries.filter { $0.color.chroma < greyChroma / 2 } }
+        let colourful = entries.filter { $0.color.chroma >= max(greyChroma, base.chroma * 0.3) }
+        var tolerance = 12.0
+        while true {
+            let ladder = colourful.filter { PerceivedColor.hueGap($0.color.hue, base.hue) <= tolerance }
+            if ladder.count >= minimumRungs || tolerance >= 180 { return ladder }
+            tolerance += 6
         }
-        return best
     }
 
-    private static func distance(_ a: [Int], _ b: [Int]) -> Int {
-        zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+    /// Below this chroma a colour reads as grey.
+    static let greyChroma = 0.04
+    /// Entries a ladder has at least: the five shades of an LED.
+    static let minimumRungs = 4
+
+    /// Entries 16…255 with their perceived colours, computed once.
+    static let entries: [(index: Int, color: PerceivedColor)] = (16...255).map { index in
+        let rgb = color(of: index)
+        return (index, PerceivedColor(red: Double(rgb.0), green: Double(rgb.1), blue: Double(rgb.2)))
+    }
+
+    /// The RGB of an entry 16…255 in the standard palette.
+    static func color(of index: Int) -> (Int, Int, Int) {
+        if index >= 232 {
+            let level = 8 + (index - 232) * 10
+            return (level, level, level)
+        }
+        let cube = index - 16
+        return (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6])
     }
 }

@@ -4,11 +4,12 @@ import Testing
 
 @Suite("Colours")
 struct InkColorsTests {
-    @Test("xterm palette nearest entries", arguments: [
-        ((255, 0, 0), 196), ((95, 0, 0), 52), ((135, 0, 0), 88), ((0, 0, 0), 16), ((255, 255, 255), 231), ((128, 128, 128), 244),
+    @Test("a palette colour at full light is its own entry", arguments: [
+        ((255, 0, 0), 196), ((95, 0, 0), 52), ((135, 0, 0), 88), ((255, 255, 255), 231), ((128, 128, 128), 244),
+        ((255, 175, 0), 214), ((0, 215, 255), 45),
     ])
-    func nearest(rgb: (Int, Int, Int), index: Int) {
-        #expect(XtermPalette.nearest(red: UInt8(rgb.0), green: UInt8(rgb.1), blue: UInt8(rgb.2)) == index)
+    func ownEntry(rgb: (Int, Int, Int), index: Int) {
+        #expect(XtermPalette.ledEntry(red: UInt8(rgb.0), green: UInt8(rgb.1), blue: UInt8(rgb.2), level: 1) == index)
     }
 
     @Test("a 256-colour red LED ramps 52, 88, 124, 160, 196")

@@ -20,11 +20,12 @@ struct QuietDimTests {
         #expect(Self.resolve(.direct, .unlit, brightness: 0.2).foreground == Int((255 * 0.24 * 0.2).rounded()) << 16)
     }
 
-    @Test("256 colours: the scaled colour's nearest palette entry, darker than full")
+    @Test("256 colours: lit LEDs take the darkest step of their hue, the unlit grid goes black")
     func palette() {
         let full = Self.resolve(.palette256, .lit, brightness: 1).foreground
         let dim = Self.resolve(.palette256, .lit, brightness: 0.2).foreground
-        #expect(full == 196 && dim != full && dim == XtermPalette.nearest(red: 51, green: 0, blue: 0))
+        #expect(full == 196 && dim == 52)
+        #expect(Self.resolve(.palette256, .unlit, brightness: 0.2).foreground == 16)
     }
 
     @Test("8 colours: lit LEDs take the dim attribute, the unlit grid goes black")
