@@ -7,9 +7,9 @@ extension EndToEnd.Screens {
     @Suite("Message looks")
     struct Looks {
         /// Lit LEDs of the 256-colour palette: red, green and blue as
-        /// `--color` names them (the cube entries nearest their RGB).
+        /// `--color` names them (the entries nearest in perceived colour).
         static let litRed = 196
-        static let litGreen = 47
+        static let litGreen = 46
         static let litBlue = 27
 
         static let deck = #"""
@@ -25,6 +25,21 @@ extension EndToEnd.Screens {
                 let lit = screen.cells(of: "●", panelRows: session.panelRows).map(\.1)
                 let bright = lit.filter { [litRed, litGreen, litBlue].contains($0) }
                 return bright.count >= 10 && bright.allSatisfy({ $0 == colour }) ? screen : nil
+            }
+        }
+
+        @Test("256 colours keep amber's hue: unlit (135,95,0), not olive (95,95,0); in quiet hours lit is that dark amber, not grey, and unlit black")
+        func amberKeepsItsHue() async throws {
+            for (quiet, lit, unlit) in [(false, 214, 94), (true, 94, 16)] {
+                let arguments = ["-c", "amber", "--static", "--no-control"] + (quiet ? ["--quiet", "00:00-24:00"] : []) + ["HI"]
+                let session = try await Session.start("amber", Launch(arguments: arguments))
+                defer { session.close() }
+                let screen = try await waitFor("amber LEDs", timeout: 10, context: session.diagnostics) { () async throws -> Screen? in
+                    let screen = try await session.capture()
+                    return screen.cells(of: "●", panelRows: session.panelRows).contains { $0.1 == lit } ? screen : nil
+                }
+                let colours = Set(screen.cells(of: "●", panelRows: session.panelRows).compactMap(\.1))
+                #expect(colours == [lit, unlit], "quiet \(quiet): \(colours)")
             }
         }
 
