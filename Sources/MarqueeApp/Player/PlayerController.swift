@@ -210,9 +210,8 @@ final class PlayerController {
         sources.effectsPerformed()
     }
 
-    /// Takes a power reading now; it joins the batch in progress, if any.
-    /// The reading's time is the engine's, the clock the probe interval
-    /// sleeps on.
+    /// The `probePower` effect (a key, the sign coming back to the
+    /// foreground): a reading now, which joins the batch in progress.
     private func readPower() {
         if let power { engine.send(power.input(at: engine.now())) }
     }
