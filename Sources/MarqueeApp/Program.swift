@@ -155,12 +155,12 @@ public enum Program {
             control?.close()
             throw Platform.Failure(message: error.description, status: 1)
         }
+        let power = PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval)
+        let sources = inputSources(keys: inputFD, power: power, news: PowerNews(environment: environment),
+                                   control: control, reloader: reloader, feed: feed, fleet: fleet)
         let controller = PlayerController(state: state, display: display, environment: environment, fonts: fonts, log: log,
-                                          inputFD: inputFD,
-                                          power: PowerSampler.sysfs(root: options.sysfsRoot, interval: options.probeInterval),
-                                          powerNews: PowerNews(environment: environment), reloader: reloader,
-                                          feed: feed, control: control, fleet: fleet)
-        var status = await controller.run(notes: nameNotes + loaded.notes)
+                                          power: power, control: control, sources: sources)
+        var status = await controller.run(notes: nameNotes + loaded.notes, opening: feed?.formatChoice.map { [$0.record] } ?? [])
         // Before a signal ends the process: the socket file must not outlive it.
         control?.close()
         // After the terminal is given back, so the line is seen.

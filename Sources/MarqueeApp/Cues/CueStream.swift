@@ -28,6 +28,11 @@ struct CueStream {
         /// `.json` or `.lines`.
         var format: CueInputFormat
         var reason: String
+
+        /// The events log's `format` record of this choice.
+        var record: EventRecord {
+            .format(source: source, format: format == .json ? "deck" : "lines", reason: reason)
+        }
     }
 
     private enum Mode {

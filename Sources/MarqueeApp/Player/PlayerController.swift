@@ -4,12 +4,14 @@ import MarqueeCore
 import MarqueeTerminal
 import PlayerRuntime
 
-/// The interactive player: turns keys, signals, timers, power readings and
-/// cue-file changes into `PlayerInput`s for the playback engine, performs
-/// the effects the reducer returns, draws the frames on its display (only
-/// reading the state), writes the events log, and closes the display (which
-/// restores the terminal) on every way out. A headless sign has no keys and
-/// draws nothing (docs/headless.md). The path of an input is in
+/// The interactive player: runs the playback engine with the input
+/// sources `Program` lists (``InputSources``: keys, signals, the feed, the
+/// control socket, the fleet, power, fields, schedules, the wall clock),
+/// which reach it only through a ``PlayerPort``; performs the effects the
+/// reducer returns, answers requests, acts on signals, draws the frames on
+/// its display (only reading the state), writes the events log, and closes
+/// the display (which restores the terminal) on every way out. A headless
+/// sign draws nothing (docs/headless.md). The path of an input is in
 /// docs/architecture.md.
 @MainActor
 final class PlayerController {
@@ -19,19 +21,14 @@ final class PlayerController {
     private var layouts: MessageLayouts
     private var missingGlyphsNoticed = false
     private let log: EventLog?
-    /// Where keys come from; nil for none (`--headless`).
-    private let inputFD: Int32?
+    /// The probe the `probePower` effect reads.
     private let power: PowerSampler?
-    /// Uevents and power-profiles-daemon: a change of power at once rather
-    /// than at the next probe interval (docs/power-probe.md, "Power news").
-    private let powerNews: PowerNews?
-    private let reloader: CueReloader?
-    /// The control socket (docs/control.md), nil with `--no-control`.
+    /// The control socket (docs/control.md), nil with `--no-control`: its
+    /// `watch` clients get every record, and it is closed after the last.
+    /// Its requests come as an input source's.
     private let control: ControlServer?
-    /// Live input (`-f -` streaming, `--follow`), nil for a cue file read once.
-    private let feed: (any LiveCueSource)?
-    /// The sign's part in a fleet (`--mqtt`, docs/fleet.md), nil alone.
-    private let fleet: FleetMember?
+    /// Everything that sends the sign inputs, in `Program`'s order.
+    private let sources: InputSources
     private var lastScene: MarqueeScene?
     private var quitContinuation: CheckedContinuation<Void, Never>?
     private var quitting = false
@@ -40,7 +37,6 @@ final class PlayerController {
     /// ends the process), if one did: the program dies of it once the
     /// terminal is restored.
     private(set) var endingSignal: TerminalSignal?
-    private var backgroundTasks: [Task<Void, Never>] = []
     private let frameTrace: FrameTrace?
     /// `LEDMARQUEE_TEST_TRAP=1`: trap on purpose after the first frame, so
     /// the end-to-end tests can check that a real crash restores the
@@ -50,8 +46,7 @@ final class PlayerController {
     /// `display` is open (a `Screen` has the terminal already); the player
     /// closes it.
     init(state: PlayerState, display: any SignDisplay, environment: [String: String], fonts: FontStack, log: EventLog?,
-         inputFD: Int32?, power: PowerSampler?, powerNews: PowerNews? = nil, reloader: CueReloader?,
-         feed: (any LiveCueSource)? = nil, control: ControlServer? = nil, fleet: FleetMember? = nil) {
+         power: PowerSampler?, control: ControlServer?, sources: [any InputSource]) {
         self.display = display
         // Only the open screen knows its colours; the glyphs follow them.
         var state = state
@@ -60,31 +55,28 @@ final class PlayerController {
         self.fonts = fonts
         layouts = MessageLayouts(fonts: fonts)
         self.log = log
-        self.inputFD = inputFD
         self.power = power
-        self.powerNews = powerNews
-        self.reloader = reloader
         self.control = control
-        self.feed = feed
-        self.fleet = fleet
+        self.sources = InputSources(sources)
         frameTrace = FrameTrace(environment: environment)
         trapAfterFirstFrame = environment["LEDMARQUEE_TEST_TRAP"] == "1"
     }
 
     /// Plays until a quit key or signal; returns the exit status. `notes`
     /// (cuts made while reading the cues) go to the log, since the terminal
-    /// now belongs to the sign. The signals must have been blocked
+    /// now belongs to the sign, and so do `opening` records (how `--format
+    /// auto` read the first cues). The signals must have been blocked
     /// (`SignalEvents.block`). A log whose `start` record cannot be
     /// written ends the run before the first frame, with the terminal
     /// given back: the caller reports `log.loss` (docs/events-log.md).
-    func run(notes: [String]) async -> Int32 {
+    func run(notes: [String], opening: [EventRecord] = []) async -> Int32 {
         if let log, log.write(.start(version: Version.current, columns: display.columns, rows: display.rows), at: engine.now()) != nil {
             display.close()
             return 1
         }
         notes.forEach { record(.error(message: $0)) }
         // `--format auto` chose as the first cues came, before the log was open.
-        if let choice = feed?.formatChoice { record(choice) }
+        opening.forEach(record)
         log?.onLateLoss = { [weak self] notice in self?.engine.send(.notice(notice)) }
         // The first cut is shown on the sign, with how many more the log has.
         if let first = notes.first {
@@ -105,68 +97,15 @@ final class PlayerController {
             return { EventLoop.main.cancel(timer) }
         }
         engine.measure = { [weak self] state in self?.measure(state) }
-        let engine = engine
-        let fields = LiveFields(clock: engine.clock, state: { engine.state }, now: { engine.now() },
-                                send: { engine.send(.fieldsFilled($0)) }, report: { [weak self] in self?.report($0) })
-        engine.fill = { fields.fill($0) }
-        let schedule = ScheduleTimer(clock: engine.clock, state: { engine.state }, send: { engine.send(.localTime($0)) })
-        engine.localTime = { schedule.localTime() }
         if let frameTrace { engine.onTickLateness = { frameTrace.record(lateness: $0) } }
-        startPowerNews()
-        // The first reading joins the start's batch: the opening records and
+        // The sources' first inputs (the first power reading, the wall
+        // clock's offset) join the start's batch: the opening records and
         // the first frame already know the machine's state.
-        let wallClock = WallClockWatch(sync: engine.state.settings.sync, now: { engine.now() }, send: { engine.send($0) })
-        engine.start(with: (power.map { [.power($0.read(engine.now()))] } ?? []) + [wallClock.reading])
-        // Keys and signals are inputs of the loop, their callbacks run on
-        // its thread, which on EventLoop.main is the main actor. Weak: the
-        // loop may still hold a callback after the player has gone. A
-        // headless sign has no keys.
-        let keys = inputFD.map { fd in KeyboardInput(fd: fd, onKey: { [weak self] key in
-            MainActor.assumeIsolated { self?.engine.send(.key(key)) }
-        }, onEnd: { [weak self] in
-            // The terminal is gone (hang-up without SIGHUP, e.g. a dropped
-            // SSH session under a shell that traps it): nobody can see the
-            // sign or quit it, so stop rather than draw into the void. It is
-            // a hang-up, and ends as one (129), not as a quit: a supervisor
-            // that restarts on failure must see a failure.
-            MainActor.assumeIsolated { self?.handle(.hangup) }
-        }) }
-        let signals = SignalEvents.watch { [weak self] signal in
-            MainActor.assumeIsolated { self?.handle(signal) }
-        }
-        if signals == nil { report("no signalfd: signals are not handled") }
-        control?.start { [weak self] request in
-            MainActor.assumeIsolated { self?.answer(request) ?? .error("the sign is stopping") }
-        }
-        startFleet()
-        startPeriodicWork()
-        // Each read is one replacement of the flow, however many lines it
-        // brought (docs/cue-flow.md, "Live input").
-        feed?.follow { [weak self] update in
-            guard let self else { return }
-            if case .remote(let command)? = update.input, let list = update.cues {
-                // Lines `add`ed from the socket may have filled the flow
-                // (docs/limits.md); the live list alone is within it.
-                var outcome: RemoteOutcome?
-                self.engine.send(command) { outcome = $0 }
-                if case .refused? = outcome { self.engine.send(.cuesReplaced(list)) }
-            } else if let input = update.input {
-                self.engine.send(input)
-            }
-            update.notes.forEach { self.report($0) }
-            if let choice = update.choice { self.record(choice) }
-        }
+        sources.start(port()) { engine.start(with: $0) }
         await withCheckedContinuation { quitContinuation = $0 }
-        backgroundTasks.forEach { $0.cancel() }
-        // First: the sign says it goes offline while all else still runs.
-        fleet?.stop()
-        powerNews?.stop()
-        fields.stop()
-        schedule.stop()
-        wallClock.stop()
-        feed?.stop()
-        keys?.stop()
-        signals?.stop()
+        // The last listed first: the fleet says the sign goes offline while
+        // all else still runs.
+        sources.stop()
         engine.stop()
         let end = engine.now(), utc = WallClock.now()
         log?.write(.quit, at: end, utc: utc)
@@ -235,9 +174,7 @@ final class PlayerController {
     /// The socket's handlers run on the loop outside any batch, so the
     /// engine reduces the command, and answers, before `send` returns.
     private func perform(_ command: RemoteCommand) -> ControlReply {
-        var outcome: RemoteOutcome?
-        engine.send(command) { outcome = $0 }
-        switch outcome {
+        switch outcome(of: command) {
         case .done?: return .ok
         case .cleared(let cleared)?:
             var json = JSONObjectWriter()
@@ -247,6 +184,14 @@ final class PlayerController {
         case .refused(let reason)?: return .error(reason)
         case nil: return .error("the sign is busy; try again")
         }
+    }
+
+    /// Hands `command` to the engine; its outcome, when it was reduced
+    /// before this returns (nil: the sign is busy).
+    private func outcome(of command: RemoteCommand) -> RemoteOutcome? {
+        var outcome: RemoteOutcome?
+        engine.send(command) { outcome = $0 }
+        return outcome
     }
 
     private func perform(_ effects: [PlayerEffect]) {
@@ -262,44 +207,29 @@ final class PlayerController {
             case .probePower: readPower()
             }
         }
-        fleet?.stateChanged()
+        sources.effectsPerformed()
     }
 
-    /// Joins the fleet: its decks and commands become inputs like the
-    /// control socket's (docs/fleet.md).
-    private func startFleet() {
+    /// The `probePower` effect (a key, the sign coming back to the
+    /// foreground): a reading now, which joins the batch in progress.
+    private func readPower() {
+        if let power { engine.send(power.input(at: engine.now())) }
+    }
+
+    /// What the sources may ask of the player; each function holds it
+    /// weakly, as a callback the loop still holds may outlive it.
+    private func port() -> PlayerPort {
         let engine = engine
-        fleet?.start(FleetMember.Player(
-            send: { engine.send($0) },
+        return PlayerPort(
+            clock: engine.clock, now: { engine.now() }, state: { engine.state },
+            send: { [weak self] input in self?.engine.send(input) },
+            command: { [weak self] command in self?.outcome(of: command) },
             answer: { [weak self] request in self?.answer(request) ?? .error("the sign is stopping") },
             report: { [weak self] message in self?.report(message) },
-            status: { engine.state.statusSnapshot(at: engine.now()) }))
-    }
-
-    /// Opens the sources of power news before the first reading, so no
-    /// change falls between that reading and the watch (the bus one loop
-    /// turn later, after the first frame: its watch asks the profile as it
-    /// starts); which opened is a record of the log only (a machine
-    /// without them is normal).
-    private func startPowerNews() {
-        guard let powerNews, power != nil else { return }
-        powerNews.start(onUevent: { [weak self] in
-            MainActor.assumeIsolated { self?.readPower() }
-        }, onProfile: { [weak self] profile in
-            MainActor.assumeIsolated {
-                self?.power?.setProfile(profile)
-                self?.readPower()
-            }
-        }, onSources: { [weak self] sources in
-            MainActor.assumeIsolated { self?.record(sources) }
-        })
-    }
-
-    /// Takes a power reading now; it joins the batch in progress, if any.
-    /// The reading's time is the engine's, the clock the probe interval
-    /// sleeps on.
-    private func readPower() {
-        if let power { engine.send(.power(power.read(engine.now()))) }
+            record: { [weak self] record in self?.record(record) },
+            signal: { [weak self] signal in self?.handle(signal) },
+            setFill: { engine.fill = $0 },
+            setLocalTime: { engine.localTime = $0 })
     }
 
     /// How the current message measures on this terminal; says once (a
@@ -352,38 +282,6 @@ final class PlayerController {
     private func reopenLog() {
         guard let log else { return }
         if let failure = log.reopen() { report(failure) }
-    }
-
-    /// The power probe and the cue-file change check, each on its own
-    /// interval; the check's interval follows the quality tier.
-    private func startPeriodicWork() {
-        let clock = engine.clock
-        if let power {
-            backgroundTasks.append(loopTask { [weak self] in
-                while !Task.isCancelled {
-                    do { try await Task.sleep(for: .seconds(power.interval), clock: clock) } catch { return }
-                    self?.readPower()
-                }
-            })
-        }
-        if let reloader {
-            backgroundTasks.append(loopTask { [weak self] in
-                while !Task.isCancelled, let interval = self?.engine.state.tier.reloadCheckInterval {
-                    do { try await Task.sleep(for: .seconds(interval), clock: clock) } catch { return }
-                    guard let self else { return }
-                    switch reloader.check() {
-                    case .unchanged: break
-                    case .changed(let cues): self.engine.send(.cuesReplaced(cues))
-                    case .failed(let message): self.report(message)
-                    }
-                }
-            })
-        }
-    }
-
-    /// The events log's `format` record for how `--format auto` read the input.
-    private func record(_ choice: CueStream.Choice) {
-        record(.format(source: choice.source, format: choice.format == .json ? "deck" : "lines", reason: choice.reason))
     }
 
     /// Draws the frame the state shows now. Reads the state only.

@@ -23,6 +23,13 @@ struct PowerSampler {
                             setProfile: { probe.profile = $0 })
     }
 
+    /// A reading now (seconds on the player's clock), as the input the
+    /// player takes: the first of the start batch, the interval's, the
+    /// news', and the `probePower` effect's.
+    func input(at time: Double) -> PlayerInput {
+        .power(read(time))
+    }
+
     /// A probe reading as the conditions the player's policy reads.
     static func conditions(from reading: PowerReading) -> PowerConditions {
         let source = [reading.thermalSource, reading.supply == .unknown ? nil : reading.supply.description,
