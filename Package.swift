@@ -29,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        .target(name: "CLazyLibraries"),
+        // FreeType's headers live in their own folder (pkg-config would also
+        // link the library, which is loaded on first use instead).
+        .target(name: "CLazyLibraries", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
         .target(name: "LEDFontText"),
         .executableTarget(name: "embed-resources", dependencies: ["LEDFontText"], path: "Tools/embed-resources"),
         .plugin(

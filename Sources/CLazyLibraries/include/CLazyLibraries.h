@@ -2,6 +2,7 @@
 #define LEDMARQUEE_CLAZYLIBRARIES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 // libmosquitto (and the OpenSSL it brings) and libsystemd are loaded when a
 // sign first needs them, not when the process starts (docs/architecture.md,
@@ -21,5 +22,47 @@ int lm_load_mosquitto(char *_Nonnull error, size_t size);
 
 // The same for libsystemd.so.0 (sd-bus): before any sd_bus_* function.
 int lm_load_systemd(char *_Nonnull error, size_t size);
+
+// FreeType (libfreetype6) draws the glyphs of an installed font at the
+// sign's own resolution (docs/display.md, "Fonts"); fontconfig
+// (libfontconfig1) finds a font by name. Both only for `--font`, so a
+// sign with the built-in font loads neither. Swift sees this small API,
+// not the libraries' headers.
+int lm_load_freetype(char *_Nonnull error, size_t size);
+int lm_load_fontconfig(char *_Nonnull error, size_t size);
+
+// One face of a font file, drawn `pixel_height` pixels from the top of its
+// tallest letters' line to the bottom of its descenders.
+typedef struct lm_face lm_face;
+
+// One rendered glyph: `rows` rows of `width` coverage bytes (0 blank, 255
+// full) `pitch` bytes apart, its top-left `left` pixels right of the pen
+// and `top` pixels above the baseline; the pen then moves `advance`. The
+// buffer is the face's until its next call.
+typedef struct {
+    int width, rows, pitch, left, top, advance;
+    const unsigned char *_Nullable buffer;
+} lm_glyph;
+
+// Opens face `index` of the font file at `path` at about `pixel_height`
+// (a bitmap font at its nearest size not above it, else its smallest).
+// NULL with a one-line reason in `error` when it cannot. Call
+// lm_load_freetype first.
+lm_face *_Nullable lm_face_open(const char *_Nonnull path, long index, int pixel_height, char *_Nonnull error, size_t size);
+// The face's line box in pixels: rows above the baseline and below it.
+void lm_face_metrics(const lm_face *_Nonnull face, int *_Nonnull ascent, int *_Nonnull descent);
+// The family and style names, for messages (static until the face closes).
+const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
+// Renders `codepoint`: 1 with `glyph` filled, 0 when the face has no glyph
+// for it, -1 when FreeType failed.
+int lm_face_glyph(lm_face *_Nonnull face, uint32_t codepoint, lm_glyph *_Nonnull glyph);
+// The kerning between two characters in pixels (0 when the face has none).
+int lm_face_kerning(lm_face *_Nonnull face, uint32_t left, uint32_t right);
+void lm_face_close(lm_face *_Nullable face);
+
+// The file (and face index) fontconfig matches for `pattern`
+// ("DejaVu Sans:bold"): 0 with the path in `path`, -1 with a reason in it.
+// Call lm_load_fontconfig first.
+int lm_font_match(const char *_Nonnull pattern, char *_Nonnull path, size_t size, long *_Nonnull index);
 
 #endif
