@@ -15,10 +15,10 @@ extension PlayerState {
 
     /// The page on the sign, from 0; the pages go round when the message
     /// stays longer than its seconds (a single message, a pause).
-    public var shownPage: Int {
-        let pages = restPages
-        return pages > 1 ? paging.turns(for: messageID) % pages : 0
-    }
+    public var shownPage: Int { page(of: restPages) }
+
+    /// The page on the sign of a message of `pages` pages.
+    func page(of pages: Int) -> Int { pages > 1 ? paging.turns(for: messageID) % pages : 0 }
 
     /// Seconds each page shows: an equal share of the message's seconds
     /// (a `say`'s `for`, else the message's own), but never less than

@@ -68,6 +68,6 @@ extension PlayerState {
                             help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
                             glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
                             driftStep: kind == .rest ? driftStep : 0,
-                            page: pages > 1 ? MarqueeScene.Page(index: shownPage, count: pages) : nil)
+                            page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil)
     }
 }
