@@ -43,7 +43,10 @@ UNIFONT_MESSAGE = "こんにちは 世界"
 # Right-to-left and joined: the FriBidi reordering and Arabic shaping path.
 BIDI_MESSAGE = "ON AIR שלום עולם مرحبا بكم"
 UNIFONT_HEX = "/usr/share/unifont/unifont.hex"
-DEFAULT_SPEED = 24  # ledmarquee's default --speed, LED columns per second
+# LED steps a second of a scroll at the default --speed on 200x50, the size
+# of the traced runs: 5 characters a second of half the letter height (5.5
+# font pixels) at the automatic scale 2 (docs/scroll-clock.md, "Speed").
+DEFAULT_STEPS = 55
 FPS = 60  # nominal full-screen rate (docs/motion-policy.md)
 # LED glyphs the styles draw: dots (U+25CF, U+00B7), blocks/half (U+2588,
 # U+2580, U+2584) and the braille block (U+2800..U+28FF, lead bytes e2 a0..a3).
@@ -518,8 +521,8 @@ def run_scroll(cfg, cols, rows, reference=False, args=None):
         r.quit()
         trace = r.trace_values()
         # Drop the ticks of the warm-up second, like the CPU window (the loop
-        # ticks once per LED step: min(60, 24) a second at the defaults).
-        skip = int(cfg.warmup * min(FPS, DEFAULT_SPEED))
+        # ticks once per LED step: min(60, 55) a second at the defaults).
+        skip = int(cfg.warmup * min(FPS, DEFAULT_STEPS))
         result["trace_ticks"] = len(trace)
         result["jitter_us"] = trace[skip:] if len(trace) > skip + 10 else trace
         result["threads"] = threads
@@ -689,7 +692,7 @@ def run_control_burst(cfg):
         # The trace is written at the end: drop the warm-up's ticks, as the
         # scrolling rows do (one a LED step before the burst).
         trace = r.trace_values()
-        skip = int(cfg.warmup * min(FPS, DEFAULT_SPEED))
+        skip = int(cfg.warmup * min(FPS, DEFAULT_STEPS))
         if answered[0] != count:
             raise RuntimeError(f"{answered[0]} of {count} requests answered")
         return {"burst_seconds": seconds, "requests": count, "jitter_us": trace[skip:] if len(trace) > skip + 10 else trace}
@@ -1722,8 +1725,8 @@ def main():
         print("warning: the machine was busy when the run started; timing figures are noisy")
     ticks = next((f["summary"] for f in figures if f["key"] == "scroll_ticks_per_s"), None)
     # The frame loop ticks only when the picture changes: at the default
-    # 24 LED columns/s that is 24 ticks a second on the 60 fps grid.
-    expected_ticks = min(FPS, DEFAULT_SPEED)
+    # speed on 200x50 that is 55 LED steps, so 55 ticks a second on the 60 fps grid.
+    expected_ticks = min(FPS, DEFAULT_STEPS)
     if ticks and ticks["median"] < 0.9 * expected_ticks:
         print(f"warning: only {ticks['median']:.0f} frame ticks/s of {expected_ticks}: the program was starved of CPU, "
               "so frames were skipped and the scrolling CPU and bytes figures are understated")

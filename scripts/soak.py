@@ -44,8 +44,10 @@ COLS, ROWS = 200, 50
 # At 200x50 the sign is 100 LEDs wide: 120 LED columns a second moves the
 # picture on every tick of the 60 fps grid (the loop ticks only when the
 # picture changes, docs/motion-policy.md).
-START_SPEED = 120.0
-MAX_SPEED = 960.0  # PlayerSettings.maximumSpeed
+START_SPEED = 20.0  # characters a second: the fastest
+MAX_SPEED = 20.0  # PlayerSettings.maximumSpeed
+MIN_SPEED = 1.0  # PlayerSettings.minimumSpeed: - never goes below it
+START_FROM_STILL = 2.0  # PlayerSettings.startSpeed
 MESSAGES = [
     "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG WHILE THE LED SIGN KEEPS SCROLLING",
     "SOAK TEST: KEYS, RESIZES AND SIXTY FRAMES A SECOND FOR AS LONG AS IT TAKES",
@@ -97,9 +99,9 @@ class PlayerModel:
             self.keys_logged += 1
             key = event.get("name")
             if key in FASTER:
-                self.speed = 6.0 if self.speed == 0 else min(self.speed * 1.25, MAX_SPEED)
+                self.speed = START_FROM_STILL if self.speed == 0 else min(self.speed * 1.25, MAX_SPEED)
             elif key in SLOWER:
-                self.speed = 0.0 if self.speed <= 6 else self.speed / 1.25
+                self.speed = self.speed if self.speed <= MIN_SPEED else max(self.speed / 1.25, MIN_SPEED)
         elif name == "pause":
             self.paused = bool(event.get("paused"))
         elif name == "policy":

@@ -39,7 +39,7 @@ extension EndToEnd.Screens {
         }
 
         static func launch(term: String?, _ arguments: [String] = [], recordsSignal: Bool = false) -> Launch {
-            Launch(arguments: ["--sysfs-root", "sysfs", "--speed", "6"] + arguments + ["CONSOLE"], term: term,
+            Launch(arguments: ["--sysfs-root", "sysfs", "--speed", "1.1"] + arguments + ["CONSOLE"], term: term,
                    stderrToFile: true, recordsSignal: recordsSignal, prepare: Self.prepare, holdUntilReleased: true)
         }
 

@@ -81,7 +81,7 @@ extension EndToEnd.Timing {
         @Test("space stops the automatic advance; resuming starts a full new wait")
         func pauseStopsAdvance() async throws {
             let session = try await Session.start(
-                "pauseadvance", Launch(arguments: ["-s", "2", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
+                "pauseadvance", Launch(arguments: ["-s", "2", "--speed", "1.1"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.waitForLitLEDs(minimum: 5)
@@ -102,7 +102,7 @@ extension EndToEnd.Timing {
         @Test("a fair thermal state lowers the frame rate but keeps advancing")
         func fairKeepsAdvancing() async throws {
             let session = try await Session.start(
-                "fair", Launch(arguments: ["-s", "2", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
+                "fair", Launch(arguments: ["-s", "2", "--speed", "1.1"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.waitForLitLEDs(minimum: 5)
@@ -118,7 +118,7 @@ extension EndToEnd.Timing {
         @Test("a fair thermal state keeps a scrolling message moving at 30 fps")
         func fairKeepsMoving() async throws {
             let session = try await Session.start(
-                "fairmove", Launch(arguments: ["--speed", "8", LEDSign.longMessage]))
+                "fairmove", Launch(arguments: ["--speed", "1.5", LEDSign.longMessage]))
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 20)
             try await session.send("t")  // nominal
@@ -148,7 +148,7 @@ extension EndToEnd.Timing {
         func countdownBar() async throws {
             let session = try await Session.start(
                 "countdown",
-                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "6"] + Self.heldFlow, prepare: Self.writeCues))
+                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "1.1"] + Self.heldFlow, prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first cue") { $0.name == "cue" }
             try await session.send("x")  // any key shows the bottom rows

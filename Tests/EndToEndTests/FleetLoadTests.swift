@@ -185,7 +185,7 @@ extension EndToEnd.Timing {
             try await Self.withLinkedSign("deck-read") { broker, sign, _ in
                 // The slowest deck to read that the sign takes: 1,000 entries
                 // (the most) with a look and a schedule each, filling 1 MiB.
-                let entry = #"{"caption":"caption","seconds":4,"color":"amber","style":"half","speed":30,"days":"mon-fri","hours":"09:00-17:00","text":"%04d "#
+                let entry = #"{"caption":"caption","seconds":4,"color":"amber","style":"half","speed":8,"days":"mon-fri","hours":"09:00-17:00","text":"%04d "#
                 // Each entry and its comma take 1,048 bytes: 1,048,001 in all.
                 let room = 1_045 - entry.utf8.count
                 let deck = "[" + (0..<1_000).map { String(format: entry, $0) + String(repeating: "O", count: room) + "\"}" }

@@ -8,7 +8,7 @@ extension EndToEnd.Screens {
 
         @Test("lit LEDs appear, scroll to the left, and r reverses the direction")
         func scrollsAndReverses() async throws {
-            let session = try await Session.start("scroll", Launch(arguments: ["--speed", "8", Self.longMessage]))
+            let session = try await Session.start("scroll", Launch(arguments: ["--speed", "1.5", Self.longMessage]))
             defer { session.close() }
 
             let start = try await session.waitForEvent("start event") { $0.name == "start" }
@@ -44,7 +44,7 @@ extension EndToEnd.Screens {
 
         @Test("NO_COLOR=1 draws lit LEDs as ● and unlit as · without any colour")
         func noColor() async throws {
-            let session = try await Session.start("nocolor", Launch(arguments: ["--speed", "8", Self.longMessage], noColor: true))
+            let session = try await Session.start("nocolor", Launch(arguments: ["--speed", "1.5", Self.longMessage], noColor: true))
             defer { session.close() }
             let (lit, unlit, _) = try await session.waitForDotGrid()
             let colours = Set((lit + unlit).compactMap { $0.1 })
@@ -54,7 +54,7 @@ extension EndToEnd.Screens {
         @Test("space freezes the scroll and a second space resumes it from the same spot")
         func spacePausesAndResumes() async throws {
             let session = try await Session.start(
-                "pause", Launch(arguments: ["--idle-timeout", "30", "--speed", "6", Self.longMessage]))
+                "pause", Launch(arguments: ["--idle-timeout", "30", "--speed", "1.1", Self.longMessage]))
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 30, leftOf: 60)
             let rate = try await session.measureScrollRate()
@@ -161,7 +161,7 @@ extension EndToEnd.Screens {
 
         @Test("Ctrl-Z stops the sign and gives the terminal back; SIGCONT brings it back")
         func suspendAndResume() async throws {
-            let session = try await Session.start("suspend", Launch(arguments: ["--speed", "6", "SUSPEND TEST"]))
+            let session = try await Session.start("suspend", Launch(arguments: ["--speed", "1.1", "SUSPEND TEST"]))
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 5)
             let pid = try await session.programPID()

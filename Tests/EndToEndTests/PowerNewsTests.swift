@@ -9,7 +9,7 @@ extension EndToEnd.Timing {
     /// hour, so only the news can explain the change.
     @Suite("Power news")
     struct PowerNews {
-        static let hour = ["--probe-interval", "3600", "-s", "2", "--speed", "6"] + CueFlow.heldFlow
+        static let hour = ["--probe-interval", "3600", "-s", "2", "--speed", "1.1"] + CueFlow.heldFlow
         /// A bus address where no bus is: the developer's real one must not answer.
         static let noBus = E2E.noSystemBus
 

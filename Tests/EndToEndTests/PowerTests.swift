@@ -10,7 +10,7 @@ extension EndToEnd.Flows {
         }
 
         static func arguments() -> [String] {
-            ["--sysfs-root", "sysfs", "--probe-interval", "0.2", "-s", "2", "--speed", "6"] + CueFlow.heldFlow
+            ["--sysfs-root", "sysfs", "--probe-interval", "0.2", "-s", "2", "--speed", "1.1"] + CueFlow.heldFlow
         }
 
         /// A sign on the held flow whose Pi-like zone reads 45 °C, once its
@@ -203,7 +203,8 @@ extension EndToEnd.Flows {
         @Test("t, b and m simulate thermal states, low power and reduce motion")
         func simulationKeys() async throws {
             let session = try await Session.start(
-                "simulate", Launch(arguments: ["-s", "20", "--speed", "6", "-f", "cues.txt"], prepare: Self.writeCues))
+                "simulate", Launch(arguments: ["-s", "20", "--scale", "3", "--speed", "0.4", "-f", "cues.txt"],
+                                   prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForEvent("first policy") { $0.name == "policy" }
             try await session.waitForLitLEDs(minimum: 5)

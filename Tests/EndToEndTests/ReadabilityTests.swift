@@ -50,7 +50,8 @@ extension EndToEnd.Screens {
         @Test("a flow holds a long message until its last letter has come into view, then for its seconds")
         func flowHoldsLongMessage() async throws {
             let long = "WELCOME TO OUR SHOP - OPEN DAILY"
-            let speed = 60.0
+            // 10 characters a second at scale 1: 55 LEDs a second.
+            let speed = 10.0
             let session = try await Session.start(
                 "holdlong",
                 Launch(arguments: ["-s", "2", "--scale", "1", "--speed", "\(Int(speed))", "-f", "flow.txt"]) { directory in
@@ -60,7 +61,7 @@ extension EndToEnd.Screens {
             let width = try await Self.inkWidth(long)
             // The 100-column pane is 50 LEDs wide: the text enters in view
             // at its start and must scroll (width - 50) LEDs to show its end.
-            let pass = Double(width - 50) / speed
+            let pass = Double(width - 50) / (speed * 5.5)
             #expect(pass > 1.5, "the message is much wider than the sign: \(width) LEDs")
             let first = try await session.waitForEvent("first cue") { $0.name == "cue" }
             let next = try await session.waitForEvent("automatic cue", timeout: pass + 8) { $0.isAutomaticCue }
@@ -76,7 +77,7 @@ extension EndToEnd.Screens {
         @Test("--once with one message completes after one pass across the sign, then shows it whole")
         func onceSingleCompletes() async throws {
             let message = "ONE PASS"
-            let speed = 40.0
+            let speed = 8.0   // 44 LEDs a second at scale 1
             let session = try await Session.start(
                 "oncesingle", Launch(arguments: ["--once", "--scale", "1", "--speed", "\(Int(speed))", message]))
             defer { session.close() }
@@ -84,7 +85,7 @@ extension EndToEnd.Screens {
             let start = try await session.waitForEvent("first cue") { $0.name == "cue" }
             let completed = try await session.waitForEvent("completed", timeout: 12) { $0.name == "completed" }
             // Enters at the right edge, crosses 50 LEDs and its own width.
-            let pass = Double(width + 50) / speed
+            let pass = Double(width + 50) / (speed * 5.5)
             let took = completed.t - start.t
             #expect(took >= pass - 0.05 && took <= pass + 0.3, "completed after \(took) s; the pass takes \(pass) s")
             let expected = try await Self.snapshotLEDs(["--static", "--scale", "1", message], columns: 100, rows: 30)
@@ -96,7 +97,7 @@ extension EndToEnd.Screens {
         @Test("a policy stop shows the message whole; the scroll resumes exactly where it stood")
         func stopShowsWholeAndResumesInPlace() async throws {
             let session = try await Session.start(
-                "restresume", Launch(arguments: ["--idle-timeout", "30", "--speed", "8", LEDSign.longMessage]))
+                "restresume", Launch(arguments: ["--idle-timeout", "30", "--speed", "1.5", LEDSign.longMessage]))
             defer { session.close() }
             try await session.waitForLitLEDs(minimum: 30, leftOf: 60)
             try await session.send("Space")
@@ -109,8 +110,10 @@ extension EndToEnd.Screens {
                 let screen = try await session.capture()
                 return screen.top(session.panelRows) != paused.top(session.panelRows) ? screen : nil
             }
-            // Too long for LEDs at rest on this pane: the whole text, plainly.
-            #expect(rest.contains(LEDSign.longMessage), "the whole message at rest:\n\(rest.text)")
+            // Too long to stand whole on this pane: paged in LEDs, the first
+            // page held while paused (never plain text).
+            #expect(!rest.contains("SCROLLING LED") && rest.contains(" 1/"), "the first page at rest:\n\(rest.text)")
+            #expect(rest.litLEDs(panelRows: session.panelRows).count >= 30, "LEDs at rest:\n\(rest.text)")
 
             try await session.send("b")  // low power off: still paused, the same frame as before
             try await session.waitForEvent("policy fps 60") { $0.name == "policy" && $0.int("fps") == 60 }

@@ -12,7 +12,7 @@ extension EndToEnd.Screens {
             let clock = Stopwatch()
             let shown = try await session.waitForText("? help", timeout: 5)
             let line = shown.line(session.launch.rows - 1)
-            #expect(line.contains("▶ playing") && line.contains("1/1") && line.contains("col/s"), "controls line: '\(line)'")
+            #expect(line.contains("▶ playing") && line.contains("1/1") && line.contains("char/s"), "controls line: '\(line)'")
             try await waitFor("the controls line to hide", timeout: 6, context: session.diagnostics) { () async throws -> Bool? in
                 try await session.capture().line(session.launch.rows - 1).isEmpty ? true : nil
             }
@@ -31,9 +31,9 @@ extension EndToEnd.Screens {
             try await waitFor("30 key records", timeout: 5, context: session.diagnostics) {
                 session.events("key").count >= 30 ? true : nil
             }
-            let screen = try await session.waitForText("← 3 col/s", timeout: 5)
+            let screen = try await session.waitForText("← 1 char/s", timeout: 5)
             let line = screen.line(session.launch.rows - 1)
-            #expect(!line.contains("static") && !line.contains(" 0 col/s") && !line.contains(" 0 fps"), "controls line: '\(line)'")
+            #expect(!line.contains("static") && !line.contains(" 0 char/s") && !line.contains(" 0 fps"), "controls line: '\(line)'")
             try await session.waitForMovement("the LEDs to keep moving at the slowest speed", timeout: 6) { $0.left > 0 }
         }
 

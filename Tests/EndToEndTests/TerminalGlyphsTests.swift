@@ -72,7 +72,7 @@ extension EndToEnd.Screens {
         func linuxConsole(style: String, lit: Character, unlit: Character) async throws {
             let session = try await Session.start(
                 "linux-\(style)",
-                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "6", "--style", style, "-f", "cues.txt"],
+                Launch(arguments: ["--idle-timeout", "30", "-s", "3", "--speed", "1.1", "--style", style, "-f", "cues.txt"],
                        term: "linux", prepare: Self.writeCues))
             defer { session.close() }
             try await session.waitForCells(of: lit)

@@ -19,6 +19,9 @@ final class EngineHarness {
          prepare: (PlaybackEngine<ManualClock>) -> Void = { _ in }) {
         var settings = PlayerSettings()
         settings.idleTimeout = 3
+        // Unmeasured characters are LEDs (`ledsPerCharacter` 1): the timing
+        // facts here are written for 24 LEDs a second.
+        settings.speed = 24
         configure(&settings)
         let cues = (0..<cueCount).map { Cue(text: "MESSAGE \($0)", seconds: seconds) }
         engine = PlaybackEngine(state: PlayerState(cues: cues, settings: settings, seed: 7, at: 0), clock: clock)

@@ -124,14 +124,14 @@ struct PassAwareWaitTests {
 
     @Test("a faster scroll mid-pass moves the end of the pass earlier")
     func speedChange() async {
-        let harness = EngineHarness(seconds: 5, measure: Self.wide)
-        await harness.run(until: 1)      // 24 of 48 LEDs
-        harness.engine.send(.key(.character("+")))   // 30 LEDs/s: 24 LEDs in 0.8 s
-        await harness.run(until: 1.75)
+        let harness = EngineHarness(seconds: 5, measure: Self.wide) { $0.speed = 12 }
+        await harness.run(until: 2)      // 24 of 48 LEDs
+        harness.engine.send(.key(.character("+")))   // 15 LEDs/s: 24 LEDs in 1.6 s
+        await harness.run(until: 3.55)
         #expect(!harness.engine.state.passShown)
-        await harness.run(until: 1.85)
+        await harness.run(until: 3.65)
         #expect(harness.engine.state.passShown)
-        #expect(abs((harness.engine.state.waitStartedAt ?? 0) - 1.8) < 1e-6)
+        #expect(abs((harness.engine.state.waitStartedAt ?? 0) - 3.6) <= 0.0101, "within a step of the harness")
     }
 
     @Test("--once: the last message completes a full wait after its end came into view")

@@ -71,7 +71,7 @@ public enum OptionTable {
         OptionSpec("shuffle", summary: "random order, never the same message twice in a row"),
         OptionSpec("sync", summary: "change messages in step with other signs playing the deck, on the wall clock from its epoch"),
         OptionSpec("speed", placeholder: "N", value: .number, defaultText: format(player.speed),
-                   summary: "LED columns per second; negative scrolls left-to-right; 0 is static"),
+                   summary: "characters per second (a character: half the letter height), -20 to 20; negative scrolls left-to-right; 0 is static"),
         OptionSpec("static", summary: "do not scroll: show the message whole, wrapped and centred"),
         OptionSpec("scale", placeholder: "N", value: .choice(["auto"]), defaultText: "auto",
                    summary: "LED size: font pixels drawn N LEDs wide and tall (1 to 64), or auto"),

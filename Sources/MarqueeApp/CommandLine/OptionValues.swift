@@ -64,10 +64,7 @@ enum OptionValues {
             }
         case "speed":
             let speed = try number(value, label)
-            let limit = PlayerSettings.maximumSpeed
-            guard speed.isFinite, abs(speed) <= limit else {
-                throw UsageError("'\(label)' must be between -\(Int(limit)) and \(Int(limit)), not '\(shown(value))'")
-            }
+            if let refusal = PlayerSettings.speedRefusal(speed) { throw UsageError("'\(label)': \(refusal)") }
             options.speed = speed
         case "color":
             guard let color = LEDColor(parsing: value) else {

@@ -16,7 +16,7 @@ enum RemoteCommandTable {
         RemoteArgument("style", .option, .choice(LEDStyle.allCases.map(\.rawValue)), placeholder: "S",
                        summary: "the message's style, as --style", isLook: true),
         RemoteArgument("speed", .option, .number, placeholder: "N",
-                       summary: "the message's speed, -960 to 960, as --speed", isLook: true),
+                       summary: "the message's speed in characters a second, -20 to 20, as --speed", isLook: true),
         RemoteArgument("static", .flag, .boolean, summary: "the message at rest, as --static", isLook: true),
     ]
 

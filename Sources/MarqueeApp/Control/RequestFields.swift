@@ -119,10 +119,7 @@ struct RequestFields {
             style = parsed
         }
         let speed = try number("speed")
-        let limit = PlayerSettings.maximumSpeed
-        if let speed, abs(speed) > limit {
-            throw Failure("'speed' must be between -\(limit.plainText) and \(limit.plainText)")
-        }
+        if let speed, let refusal = PlayerSettings.speedRefusal(speed) { throw Failure("'speed': \(refusal)") }
         var isStatic: Bool?
         switch object["static"] {
         case nil: break

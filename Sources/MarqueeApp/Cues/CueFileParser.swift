@@ -150,7 +150,7 @@ public enum CueFileParser {
                     }
                 default: throw ParseError("\(place): \"seconds\" must be a number")
                 }
-                let look = try look(of: object, place: place, notes: &notes)
+                let look = try look(of: object, place: place)
                 let schedule = try schedule(of: object, place: place)
                 let unknown = object.keys.filter { !deckKeys.contains($0) && $0 != "colour" }.sorted()
                 if !unknown.isEmpty {

@@ -3,12 +3,13 @@ import MarqueeCore
 /// A deck entry's `color` (or `colour`), `style`, `speed`, `static` and `blink`
 /// (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
 /// wrong kind, or a name the sign does not know, is an error naming the
-/// entry; a speed beyond `--speed`'s bound is clamped, with a note.
+/// entry, and so is a speed beyond `--speed`'s bound (taken for the old
+/// unit, LED columns a second: the error says so).
 extension CueFileParser {
     /// The look keys an entry may have; `colour` is taken for `color`.
     static let lookKeys = ["color", "style", "speed", "static", "blink"]
 
-    static func look(of object: [String: JSONValue], place: String, notes: inout [String]) throws(ParseError) -> CueLook {
+    static func look(of object: [String: JSONValue], place: String) throws(ParseError) -> CueLook {
         if object["color"] != nil, object["colour"] != nil {
             throw ParseError("\(place): \"color\" and \"colour\" are one key; give one")
         }
@@ -31,12 +32,8 @@ extension CueFileParser {
         switch object["speed"] {
         case nil, .null?: break
         case .number(let value)?:
-            let clamped = CueLook.clampedSpeed(value)
-            if clamped != value {
-                let limit = PlayerSettings.maximumSpeed.plainText
-                notes.append("\(place): \"speed\" \(value.plainText) is out of range; using \(clamped.plainText) (speed is -\(limit) to \(limit) LED columns a second)")
-            }
-            speed = clamped
+            if let refusal = PlayerSettings.speedRefusal(value) { throw ParseError("\(place): \"speed\": \(refusal)") }
+            speed = value
         default: throw ParseError("\(place): \"speed\" must be a number")
         }
         return CueLook(color: color, style: style, speed: speed, isStatic: try flag(object, "static", place: place),

@@ -7,9 +7,10 @@ import MarqueeCore
 struct MessageLayouts {
     let fonts: FontStack
     /// The message's glyph source (choosing it prepares the text, which runs
-    /// FriBidi) and its one-line layout.
-    private var line: (text: String, font: any GlyphSource, layout: TextLayout)?
-    private var rest: (key: RestKey, layout: RestLayout?)?
+    /// FriBidi), its one-line layout and its font's average letter (which
+    /// the automatic scale reads).
+    private var line: (text: String, font: any GlyphSource, layout: TextLayout, letterWidth: Double?)?
+    private var rest: (key: RestKey, pages: [RestLayout])?
     private var measured: (key: MeasureKey, measure: MessageMeasure)?
     /// The last frame composed and its scene: the next scroll step shifts it.
     private var kept: (scene: MarqueeScene, frame: FrameModel)?
@@ -24,6 +25,8 @@ struct MessageLayouts {
     private struct MeasureKey: Equatable {
         var cue: Cue
         var geometry: ScreenGeometry
+        /// At rest the measure counts the rest layout's pages too.
+        var atRest: Bool
     }
 
     init(fonts: FontStack) {
@@ -35,26 +38,42 @@ struct MessageLayouts {
         prepare(text).layout
     }
 
+    /// The average letter of the message's font, in font pixels.
+    mutating func letterWidth(for text: String) -> Double? {
+        _ = prepare(text)
+        return line?.letterWidth
+    }
+
     private mutating func prepare(_ text: String) -> (font: any GlyphSource, layout: TextLayout) {
         // Field by field: `if let line` would copy the whole entry (every
         // array of the layout retained and released) on every frame.
         if line?.text == text, let font = line?.font, let layout = line?.layout { return (font, layout) }
         let font = fonts.source(for: text)
         let layout = TextLayout(text: text, font: font)
-        line = (text, font, layout)
+        line = (text, font, layout, TextLayout.averageLetterWidth(font: font))
         return (font, layout)
     }
 
-    /// The message laid out whole for the geometry's panel; nil when it
-    /// cannot be shown whole in LEDs.
-    mutating func rest(for text: String, geometry: ScreenGeometry, maximumScale: Int?) -> RestLayout? {
+    /// The message at rest for the geometry's panel: one page when it is
+    /// laid out whole, several when it is paged, none when no LED size
+    /// fits (plain text then).
+    mutating func restPages(for text: String, geometry: ScreenGeometry, maximumScale: Int?) -> [RestLayout] {
         let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: maximumScale)
-        if let rest, rest.key == key { return rest.layout }
+        if let rest, rest.key == key { return rest.pages }
         let (font, whole) = prepare(text)
-        let layout = RestLayout(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
-                                maximumScale: maximumScale, whole: whole)
-        rest = (key, layout)
-        return layout
+        let pages = RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
+                                     maximumScale: maximumScale, whole: whole)
+        rest = (key, pages)
+        return pages
+    }
+
+    /// The page the scene shows at rest; nil when the message is shown as
+    /// plain text.
+    private mutating func rest(for text: String, scene: MarqueeScene, maximumScale: Int?) -> RestLayout? {
+        guard scene.placement == .rest else { return nil }
+        let pages = restPages(for: text, geometry: scene.geometry, maximumScale: maximumScale)
+        guard !pages.isEmpty else { return nil }
+        return pages[min(scene.page?.index ?? 0, pages.count - 1)]
     }
 
     /// How the state's current message measures on a terminal of this size
@@ -62,10 +81,14 @@ struct MessageLayouts {
     mutating func measure(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
         let cue = state.shownCue
         let layout = line(for: cue.text)
-        let key = MeasureKey(cue: cue, geometry: state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count))
+        let key = MeasureKey(cue: cue, geometry: state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count,
+                                                                letterWidth: letterWidth(for: cue.text)),
+                             atRest: state.placementKind == .rest)
         if let measured, measured.key == key { return measured.measure }
+        // Pages only matter at rest: a scrolling message lays out none.
+        let pages = key.atRest ? restPages(for: cue.text, geometry: key.geometry, maximumScale: state.settings.scale).count : 1
         let measure = MessageMeasure(layout: layout, geometry: key.geometry, plainText: cue.displayText,
-                                     caption: cue.displayCaption)
+                                     caption: cue.displayCaption, restPages: pages)
         measured = (key, measure)
         return measure
     }
@@ -74,8 +97,9 @@ struct MessageLayouts {
     mutating func frame(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> (scene: MarqueeScene, frame: () -> FrameModel) {
         let text = state.shownCue.text
         let layout = line(for: text)
-        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
+        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
+                                letterWidth: line?.letterWidth)
+        let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
         return (scene, { FrameComposer.compose(scene, layout: layout, rest: rest) })
     }
 
@@ -86,9 +110,10 @@ struct MessageLayouts {
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
         let text = state.shownCue.text
         let layout = line(for: text)
-        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
+        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
+                                letterWidth: line?.letterWidth)
         guard scene != shown else { return (scene, nil) }
-        let rest = scene.placement == .rest ? self.rest(for: text, geometry: scene.geometry, maximumScale: state.settings.scale) : nil
+        let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
         if let oldScene = kept?.scene, var frame = kept?.frame {
             // Let go of the kept copy first: the frame is then held here
             // alone, and the step changes it in place.

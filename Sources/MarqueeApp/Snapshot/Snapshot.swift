@@ -38,8 +38,11 @@ enum Snapshot {
     private static func fitsWhole(_ state: PlayerState, fonts: FontStack, columns: Int, rows: Int) -> Bool {
         var layouts = MessageLayouts(fonts: fonts)
         let text = state.shownCue.text
-        let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layouts.line(for: text).inkRows.count)
-        return layouts.rest(for: text, geometry: geometry, maximumScale: state.settings.scale).map { !$0.cut } ?? false
+        let layout = layouts.line(for: text)
+        let geometry = state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count,
+                                      letterWidth: layouts.letterWidth(for: text))
+        let pages = layouts.restPages(for: text, geometry: geometry, maximumScale: state.settings.scale)
+        return pages.count == 1 && !pages[0].cut
     }
 
     /// When the first letter of a scrolling message reaches the left edge:
@@ -47,6 +50,6 @@ enum Snapshot {
     /// panel for a single one (it enters from the right edge).
     static func defaultMoment(_ state: PlayerState) -> Double {
         guard state.scrollsNow, !state.isFlow, let measure = state.measure, state.clock.speed > 0 else { return 0 }
-        return Double(measure.panelLEDs) / state.clock.speed
+        return Double(measure.panelLEDs) / (state.clock.speed * measure.ledsPerCharacter)
     }
 }

@@ -10,7 +10,7 @@ public struct CueLook: Sendable, Equatable {
     /// A solid colour, or `.rainbow` for a rainbow message on any sign.
     public let color: LEDColor?
     public let style: LEDStyle?
-    /// LED columns per second, as `--speed`: 0 holds the message still,
+    /// Characters per second, as `--speed`: 0 holds the message still,
     /// negative scrolls left-to-right. Always within
     /// ±``PlayerSettings/maximumSpeed`` (see ``clampedSpeed(_:)``).
     public let speed: Double?
@@ -40,8 +40,8 @@ public struct CueLook: Sendable, Equatable {
     /// `--speed`; not a number gives 0, still rather than a guess.
     ///
     /// ```swift
-    /// CueLook.clampedSpeed(1e308)   // 960
-    /// CueLook.clampedSpeed(-2000)   // -960
+    /// CueLook.clampedSpeed(1e308)   // 20
+    /// CueLook.clampedSpeed(-2000)   // -20
     /// ```
     public static func clampedSpeed(_ speed: Double) -> Double {
         guard !speed.isNaN else { return 0 }

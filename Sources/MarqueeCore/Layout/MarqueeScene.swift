@@ -64,12 +64,27 @@ public struct MarqueeScene: Sendable, Equatable {
     /// never breaks a scroll step): the rest frame is moved along
     /// ``RestDrift``'s orbit.
     public var driftStep: Int
+    /// The page shown of a message at rest that does not fit whole
+    /// (docs/display.md, "Pages"); nil when it stands on one.
+    public var page: Page?
+
+    /// Which page of how many: drawn as `2/3` at the end of the countdown row.
+    public struct Page: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+        /// `2/3` for the second of three.
+        public var indicator: String { "\(index + 1)/\(count)" }
+    }
 
     public init(geometry: ScreenGeometry, style: LEDStyle, monochrome: Bool, messageID: Int, plainText: TerminalLine,
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
                 glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, dark: Bool = false, brightness: Double = 1,
-                driftStep: Int = 0) {
+                driftStep: Int = 0, page: Page? = nil) {
         self.geometry = geometry
         self.style = style
         self.monochrome = monochrome
@@ -88,6 +103,7 @@ public struct MarqueeScene: Sendable, Equatable {
         self.dark = dark
         self.brightness = brightness.isFinite ? min(1, max(0.01, brightness)) : 1
         self.driftStep = driftStep
+        self.page = page
     }
 
     /// Number of rainbow hue slots the terminal palette provides.

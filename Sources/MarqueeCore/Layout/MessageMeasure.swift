@@ -15,23 +15,39 @@ public struct MessageMeasure: Sendable, Hashable {
     public var panelLEDs: Int
     /// The caption is too long for two rows and scrolls in its row.
     public var captionScrolls: Bool
+    /// Panel LEDs in one character of the speed's unit at the scrolling
+    /// scale: half the letter height, an en (docs/scroll-clock.md,
+    /// "Speed"); a cell for plain text. The scroll clock counts in
+    /// characters, the panel in LEDs: this is the rate between them.
+    public var ledsPerCharacter: Double
+    /// Pages the message takes at rest (docs/display.md, "At rest"): 1
+    /// when it is shown whole, or as plain text.
+    public var restPages: Int
 
-    public init(textLEDs: Int, panelLEDs: Int, captionScrolls: Bool = false) {
+    public init(textLEDs: Int, panelLEDs: Int, captionScrolls: Bool = false, ledsPerCharacter: Double = 1,
+                restPages: Int = 1) {
         self.textLEDs = textLEDs
         self.panelLEDs = panelLEDs
         self.captionScrolls = captionScrolls
+        self.ledsPerCharacter = ledsPerCharacter.isFinite && ledsPerCharacter > 0 ? ledsPerCharacter : 1
+        self.restPages = max(1, restPages)
     }
 
     /// The message set on one line at the geometry's scale. A panel too
     /// small for LED text (scale 0) measures the plain text in cells.
     /// `caption` is the current message's caption, wrapped at the width of
     /// the terminal to see whether it needs to scroll.
-    public init(layout: TextLayout, geometry: ScreenGeometry, plainText: TerminalLine, caption: TerminalLine?) {
+    /// `restPages` is how many pages the rest layout takes (see
+    /// ``RestLayout/pages(text:font:panelColumns:panelRows:maximumScale:whole:)``).
+    public init(layout: TextLayout, geometry: ScreenGeometry, plainText: TerminalLine, caption: TerminalLine?,
+                restPages: Int = 1) {
         let captionScrolls = caption.map { CaptionLayout.lines(for: $0, width: geometry.columns) == nil } ?? false
         if geometry.scale > 0 {
-            self.init(textLEDs: layout.inkWidth * geometry.scale, panelLEDs: geometry.panelColumns, captionScrolls: captionScrolls)
+            self.init(textLEDs: layout.inkWidth * geometry.scale, panelLEDs: geometry.panelColumns, captionScrolls: captionScrolls,
+                      ledsPerCharacter: Double(layout.em * geometry.scale) / 2, restPages: restPages)
         } else {
-            self.init(textLEDs: plainText.width, panelLEDs: geometry.columns, captionScrolls: captionScrolls)
+            self.init(textLEDs: plainText.width, panelLEDs: geometry.columns, captionScrolls: captionScrolls,
+                      restPages: restPages)
         }
     }
 

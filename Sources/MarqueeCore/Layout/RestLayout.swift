@@ -45,45 +45,104 @@ public struct RestLayout: Sendable {
     /// for scrolling, whose ink rows give every line its height.
     public init?(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, maximumScale: Int? = nil,
                  whole: TextLayout? = nil) {
-        let whole = whole ?? TextLayout(text: text, font: font)
-        let height = max(1, whole.inkRows.count)
-        let usableColumns = panelColumns - 2 * RestLayout.margin
-        let usableRows = panelRows - 2 * RestLayout.margin
-        guard usableColumns > 0, usableRows >= height else { return nil }
+        let words = Words(text: text, font: font, whole: whole)
+        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false)
+        else { return nil }
+        self.init(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns)
+    }
 
-        let words = WordMeasure.measure(text: text, font: font)
-        let widths = words.map(\.inkWidth)
-        let advances = words.map(\.advance)
-        let space = TextLayout(text: " ", font: font).width
-        let largest = min(maximumScale ?? Int.max, usableRows / height, 64)
-        var chosen: (scale: Int, lines: [[Int]], cut: Bool)?
-        for scale in stride(from: max(1, largest), through: 1, by: -1) {
-            let limit = usableColumns / scale
-            guard let lines = WordWrap.lines(widths: widths, advances: advances, space: space, limit: limit,
-                                             allowOverflow: scale == 1) else { continue }
-            guard RestLayout.blockHeight(lines: lines.count, height: height, scale: scale) <= usableRows else { continue }
-            // Only at scale 1 may a word overflow, and then it stands alone.
-            chosen = (scale, lines, widths.contains { $0 > limit })
-            break
+    /// The message at rest as pages (docs/display.md, "Pages"): one, laid
+    /// out whole, when it fits; else split at words into the fewest pages
+    /// (the lines of scale 1, as many to a page as the panel holds; a word
+    /// wider than the panel stands alone and is cut), each page then laid
+    /// out whole at the largest scale it fits. Empty when no LED size fits
+    /// at all (the panel lower than a line of text at scale 1): the sign
+    /// shows plain text.
+    ///
+    /// ```swift
+    /// RestLayout.pages(text: "Back in 5 minutes, grab a coffee", font: LEDFont.builtIn,
+    ///                  panelColumns: 40, panelRows: 22).count   // 3
+    /// ```
+    public static func pages(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, maximumScale: Int? = nil,
+                             whole: TextLayout? = nil) -> [RestLayout] {
+        let words = Words(text: text, font: font, whole: whole)
+        if let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false) {
+            return [RestLayout(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows,
+                               panelColumns: panelColumns)]
         }
-        guard let chosen else { return nil }
+        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: 1, paged: true)
+        else { return [] }
+        return stride(from: 0, to: plan.lines.count, by: plan.perPage).map { first in
+            let lines = Array(plan.lines[first..<min(first + plan.perPage, plan.lines.count)])
+            let text = lines.joined().map { words.measured[$0].text }.joined(separator: " ")
+            // Every page stands on the message's baseline and line height.
+            return RestLayout(text: text, font: font, panelColumns: panelColumns, panelRows: panelRows,
+                              maximumScale: maximumScale, whole: words.whole)
+                ?? RestLayout(lines: lines, of: words, scale: 1, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns)
+        }
+    }
 
-        scale = chosen.scale
-        inkRows = whole.inkRows
-        ascent = whole.ascent
-        cut = chosen.cut
-        let blockHeight = RestLayout.blockHeight(lines: chosen.lines.count, height: height, scale: chosen.scale)
+    /// The message's words, measured once, and the line they make.
+    private struct Words {
+        let font: any GlyphSource
+        let whole: TextLayout
+        let measured: [WordMeasure]
+        let space: Int
+        var height: Int { max(1, whole.inkRows.count) }
+
+        init(text: String, font: any GlyphSource, whole: TextLayout?) {
+            self.font = font
+            self.whole = whole ?? TextLayout(text: text, font: font)
+            measured = WordMeasure.measure(text: text, font: font)
+            space = TextLayout(text: " ", font: font).width
+        }
+
+        /// The largest scale, from the one that fills the height down to 1,
+        /// at which the words wrap into lines no wider than the usable
+        /// panel (wider words only at scale 1) and, unless `paged`, all the
+        /// lines fit its height; `perPage` is how many lines do.
+        func plan(panelColumns: Int, panelRows: Int, maximumScale: Int?, paged: Bool)
+            -> (scale: Int, lines: [[Int]], perPage: Int, cut: Bool)? {
+            let usableColumns = panelColumns - 2 * RestLayout.margin
+            let usableRows = panelRows - 2 * RestLayout.margin
+            guard usableColumns > 0, usableRows >= height else { return nil }
+            let widths = measured.map(\.inkWidth)
+            let advances = measured.map(\.advance)
+            let largest = min(maximumScale ?? Int.max, usableRows / height, 64)
+            for scale in stride(from: max(1, largest), through: 1, by: -1) {
+                let limit = usableColumns / scale
+                guard let lines = WordWrap.lines(widths: widths, advances: advances, space: space, limit: limit,
+                                                 allowOverflow: scale == 1) else { continue }
+                // Lines of `height` rows, a row of space between: n of them
+                // take (n * (height + 1) - 1) * scale LED rows.
+                let perPage = (usableRows + scale) / ((height + 1) * scale)
+                guard perPage > 0, paged || lines.count <= perPage else { continue }
+                // Only at scale 1 may a word overflow, and then it stands alone.
+                return (scale, lines, perPage, widths.contains { $0 > limit })
+            }
+            return nil
+        }
+    }
+
+    /// `lines` (word indices) placed at `scale`, the block centred.
+    private init(lines: [[Int]], of words: Words, scale: Int, cut: Bool, panelRows: Int, panelColumns: Int) {
+        self.scale = scale
+        inkRows = words.whole.inkRows
+        ascent = words.whole.ascent
+        self.cut = cut
+        let height = words.height
+        let blockHeight = RestLayout.blockHeight(lines: lines.count, height: height, scale: scale)
         var top = (panelRows - blockHeight) / 2
         var placed: [Line] = []
-        for wordIndices in chosen.lines {
-            let lineText = wordIndices.map { words[$0].text }.joined(separator: " ")
-            let layout = TextLayout(text: lineText, font: font)
+        for wordIndices in lines {
+            let lineText = wordIndices.map { words.measured[$0].text }.joined(separator: " ")
+            let layout = TextLayout(text: lineText, font: words.font)
             let inkWidth = layout.inkWidth
-            let start = max(RestLayout.margin, (panelColumns - inkWidth * chosen.scale) / 2)
+            let start = max(RestLayout.margin, (panelColumns - inkWidth * scale) / 2)
             placed.append(Line(text: lineText, layout: layout, start: start, top: top, inkWidth: inkWidth))
-            top += (height + 1) * chosen.scale
+            top += (height + 1) * scale
         }
-        lines = placed
+        self.lines = placed
     }
 
     /// LED rows of `lines` lines of `height` font rows at `scale`, one font

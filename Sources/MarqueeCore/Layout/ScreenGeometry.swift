@@ -26,6 +26,9 @@ public struct ScreenGeometry: Sendable, Equatable {
 
     /// Terminals shorter than this get no status rows: every row goes to the LEDs.
     public static let minimumRowsForStatus = 6
+    /// Average letters a scrolling line keeps in view at the automatic
+    /// scale: enough to read a word at once.
+    public static let lettersInView = 6
 
     /// A geometry with a one-row caption (or none) and the automatic scale.
     init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, hasCaption: Bool, helpLines: Int? = nil) {
@@ -35,9 +38,13 @@ public struct ScreenGeometry: Sendable, Equatable {
 
     /// `captionLines` is 0, 1 or 2 rows for the caption. `maximumScale` is
     /// `--scale N`: the LED size by hand, reduced only when the text would
-    /// not fit the panel's height.
+    /// not fit the panel's height. `letterWidth` is the font's average
+    /// letter, in font pixels (``TextLayout/averageLetterWidth(font:)``):
+    /// the automatic scale is the largest that fits the height and keeps
+    /// ``lettersInView`` of them across the panel (at least 1); nil fills
+    /// the height whatever the width.
     public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, captionLines: Int, helpLines: Int? = nil,
-                maximumScale: Int? = nil) {
+                maximumScale: Int? = nil, letterWidth: Double? = nil) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         var bottom = self.rows
@@ -72,7 +79,15 @@ public struct ScreenGeometry: Sendable, Equatable {
         panelRows = ledAreaRows * style.ledRowsPerCell
         let height = max(1, lineHeight)
         let fills = panelColumns > 0 ? panelRows / height : 0
-        scale = min(fills, maximumScale ?? fills)
+        if let maximumScale {
+            scale = min(fills, maximumScale)
+        } else if let letterWidth, letterWidth > 0, letterWidth.isFinite {
+            // Six letters across at scale s take 6 * letterWidth * s LEDs.
+            let readable = Int((Double(panelColumns) / (Double(ScreenGeometry.lettersInView) * letterWidth)).rounded(.down))
+            scale = min(fills, max(1, readable))
+        } else {
+            scale = fills
+        }
         textTop = (panelRows - height * scale) / 2
     }
 }

@@ -29,6 +29,23 @@ public struct TextLayout: Sendable {
 
     public var height: Int { ascent + descent }
 
+    /// The letter height the speed and the size are counted in: the line
+    /// box, ascent and descent, in font pixels (11 for the built-in font;
+    /// a font's pixel size for a BDF one). A character of `--speed` is
+    /// half of it, an en (docs/scroll-clock.md, "Speed").
+    public var em: Int { max(1, ascent + descent) }
+
+    /// The average advance of the Latin letters `font` has (a-z, A-Z),
+    /// in font pixels: what "six letters in view" counts
+    /// (``ScreenGeometry/lettersInView``); nil when it has none. 5.79 for
+    /// the built-in font.
+    public static func averageLetterWidth(font: any GlyphSource) -> Double? {
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).flatMap { [Unicode.Scalar($0), Unicode.Scalar($0 - 32)] }
+        let advances = letters.compactMap { font.glyph(for: $0)?.columns.count }
+        guard !advances.isEmpty else { return nil }
+        return Double(advances.reduce(0, +)) / Double(advances.count)
+    }
+
     /// Lays out `text` (already sanitized) with `font` as written: in visual
     /// order, composed and shaped (see ``VisualText``; at most
     /// ``VisualText/maximumScalars`` scalars, the rest is cut). Combining

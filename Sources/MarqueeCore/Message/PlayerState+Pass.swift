@@ -23,7 +23,8 @@ extension PlayerState {
     /// stopped. A pure function of the scroll clock, so it is exact whatever
     /// the frame rate.
     public var passDeadline: Double? {
-        guard !passShown, let distance = passDistance.map(Double.init), distance > 0,
+        // The distance is in LEDs, the clock in characters.
+        guard !passShown, let distance = passDistance.map({ Double($0) / ledsPerCharacter }), distance > 0,
               clock.isRunning, clock.speed > 0 else { return nil }
         let position = clock.frozen
         let ahead = clock.direction * position >= 0
@@ -46,7 +47,7 @@ extension PlayerState {
     mutating func completePass(at t: Double) -> [PlayerEffect] {
         guard !passShown, let distance = passDistance else { return [] }
         // The timer fires at or just after the deadline; allow for rounding.
-        if abs(clock.sample(at: t)) + 1e-6 >= Double(distance) { message.markShown() }
+        if abs(clock.sample(at: t)) * ledsPerCharacter + 1e-6 >= Double(distance) { message.markShown() }
         return []
     }
 

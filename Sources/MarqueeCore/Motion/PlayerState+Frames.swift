@@ -36,7 +36,7 @@ extension PlayerState {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
         if blinks { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
-        next = min(next, clock.nextStep(after: t), captionClock.nextStep(after: t))
+        next = min(next, clock.nextStep(after: t, stepsPerUnit: ledsPerCharacter), captionClock.nextStep(after: t))
         return next
     }
 

@@ -13,11 +13,13 @@
 /// clock.sample(at: 31)              // 180
 /// ```
 public struct ScrollClock: Sendable, Equatable {
-    /// Position when last folded, in LED columns of the sign's panel.
+    /// Position when last folded: in characters for the player (the scene
+    /// turns them into LEDs, ``MessageMeasure/ledsPerCharacter``).
     public private(set) var frozen: Double
     /// Time (seconds, monotonic) of the last fold.
     public private(set) var anchor: Double
-    /// Columns per second, never negative; direction carries the sign.
+    /// Units of the position per second (characters for the player),
+    /// never negative; direction carries the sign.
     public private(set) var speed: Double
     /// +1 scrolls right-to-left (text moves left), -1 the other way.
     public private(set) var direction: Double
@@ -77,12 +79,15 @@ public struct ScrollClock: Sendable, Equatable {
 
     /// When the position next reaches a whole LED after `t` (infinity while
     /// stopped): the next moment a scrolled picture can change.
-    public func nextStep(after t: Double) -> Double {
+    /// `stepsPerUnit` is LEDs per unit of the position (the player's clock
+    /// counts characters, ``MessageMeasure/ledsPerCharacter``).
+    public func nextStep(after t: Double, stepsPerUnit: Double = 1) -> Double {
         guard isRunning, speed > 0 else { return .infinity }
-        let position = sample(at: t)
+        let steps = stepsPerUnit.isFinite && stepsPerUnit > 0 ? stepsPerUnit : 1
+        let position = sample(at: t) * steps
         let fraction = position - position.rounded(.down)
         let distance = direction > 0 ? 1 - fraction : (fraction > 0 ? fraction : 1)
-        return t + distance / speed
+        return t + distance / (speed * steps)
     }
 
     private mutating func fold(at t: Double) {

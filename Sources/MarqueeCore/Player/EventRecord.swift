@@ -45,6 +45,9 @@ public enum EventRecord: Sendable, Equatable {
     /// wall time is its `t` plus `offset`; written at start and whenever
     /// either changes.
     case sync(epoch: Double, offset: Double)
+    /// `--sync`: a message's scroll on this sign takes longer than its
+    /// slot (docs/cue-flow.md, "A slot and its scroll"): the figures.
+    case slotShort(index: Int, pass: Double, slot: Double, characters: Double, speed: Double)
     /// `count` more `record` records than `RecordRateLimiter` lets through
     /// came in the `seconds` after the first of them, and were not written
     /// (docs/events-log.md, "Repeated records").
@@ -76,6 +79,7 @@ public enum EventRecord: Sendable, Equatable {
         case .quiet: "quiet"
         case .link: "link"
         case .sync: "sync"
+        case .slotShort: "slotShort"
         case .suppressed: "suppressed"
         case .format: "format"
         }
@@ -128,6 +132,9 @@ public enum EventRecord: Sendable, Equatable {
             json.add("showing", showing)
         case let .sync(epoch, offset):
             json.add("epoch", raw: formatWallSeconds(epoch)); json.add("offset", raw: formatWallSeconds(offset))
+        case let .slotShort(index, pass, slot, characters, speed):
+            json.add("index", index); json.add("pass", raw: formatSeconds(pass)); json.add("slot", raw: formatSeconds(slot))
+            json.add("characters", raw: formatSeconds(characters)); json.add("speed", raw: formatSeconds(speed))
         case let .quiet(on, mode):
             json.add("on", on)
             if on { json.add("mode", mode) }

@@ -45,6 +45,9 @@ public enum PlayerInput: Sendable, Equatable {
     /// The drift timer ran out: a sign at rest moves on by one LED
     /// (`--drift`, docs/display.md).
     case driftDue
+    /// The page timer fired: the next page of a message at rest that does
+    /// not fit whole (docs/display.md, "Pages").
+    case pageDue
     /// The shown message's live fields were read (docs/live-fields.md);
     /// the host sends it when their text may have changed.
     case fieldsFilled(FilledFields)

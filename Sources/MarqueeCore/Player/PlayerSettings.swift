@@ -2,10 +2,11 @@
 public struct PlayerSettings: Sendable, Equatable {
     public var loop = true
     public var shuffle = false
-    /// LED columns of the sign per second, like a physical sign: text
-    /// crosses a 100-LED-wide panel in about 4 s at the default 24, whatever
-    /// its scale; negative scrolls left-to-right.
-    public var speed = 24.0
+    /// Characters per second (docs/scroll-clock.md, "Speed"): a character
+    /// is half the letter height (an en), so a message reads at the same
+    /// rate whatever size the letters are drawn at; negative scrolls
+    /// left-to-right.
+    public var speed = PlayerSettings.standardSpeed
     /// Centre the message instead of scrolling it.
     public var staticText = false
     public var rainbow = false
@@ -54,11 +55,45 @@ public struct PlayerSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// Fastest scroll the `+` key reaches, in columns per second.
-    public static let maximumSpeed = 960.0
-    /// Slowest scroll the `-` key reaches: still visibly moving (one LED a
-    /// third of a second), so `-` never stops the sign by accident.
-    public static let minimumSpeed = 3.0
+    /// The default speed, characters a second: about a word a second, a
+    /// quarter of the pace of reading a page, so a passer-by reads a line
+    /// at a glance (docs/scroll-clock.md, "Speed").
+    public static let standardSpeed = 5.0
+    /// The fastest speed, characters a second, for `--speed`, decks, `say`
+    /// and the `+` key: beyond it nobody reads a moving line. A larger
+    /// value is refused (``speedRefusal(_:)``): it is the old unit, LED
+    /// columns a second.
+    public static let maximumSpeed = 20.0
+    /// Slowest scroll the `-` key reaches: still visibly moving, so `-`
+    /// never stops the sign by accident.
+    public static let minimumSpeed = 1.0
     /// Where `+` starts a static sign.
-    public static let startSpeed = 6.0
+    public static let startSpeed = 2.0
+    /// LED columns a character took on an 80x24 terminal before speeds
+    /// were in characters (3x3 LEDs per font pixel, 6 pixels a letter):
+    /// what the hint for an old value divides by.
+    static let oldColumnsPerCharacter = 18.0
+    /// The old unit's bound: a larger value was never a speed.
+    static let oldMaximumSpeed = 960.0
+
+    /// Why a speed cannot be taken, or nil when it can: one line for the
+    /// command line, a config file, a deck or a control request. A speed
+    /// beyond ±``maximumSpeed`` is taken for the old unit (LED columns a
+    /// second) and the line says what it was in the new one.
+    ///
+    /// ```swift
+    /// PlayerSettings.speedRefusal(24)
+    /// // "speed 24 is out of range: speed is in characters a second now, -20 to 20 (default 5);
+    /// //  24 LED columns a second, the old unit, was about 1.3 at 80x24"
+    /// ```
+    public static func speedRefusal(_ speed: Double) -> String? {
+        guard speed.isNaN || abs(speed) > maximumSpeed else { return nil }
+        var text = "speed \(speed.plainText) is out of range: speed is in characters a second now, "
+            + "-\(maximumSpeed.plainText) to \(maximumSpeed.plainText) (default \(standardSpeed.plainText))"
+        if speed.isFinite, abs(speed) <= oldMaximumSpeed {
+            let old = (abs(speed) / oldColumnsPerCharacter * 10).rounded() / 10
+            text += "; \(speed.plainText) LED columns a second, the old unit, was about \(old.plainText) at 80x24"
+        }
+        return text
+    }
 }

@@ -19,6 +19,9 @@ extension PlayerState {
     public var cueStartedAt: Double { message.cueStartedAt }
     public var fadePending: Bool { message.fadePending }
     public var measure: MessageMeasure? { message.measure }
+    /// LEDs in one character of the scroll clock, from the measure (1
+    /// until the host measured: then the clock counts LEDs).
+    public var ledsPerCharacter: Double { measure?.ledsPerCharacter ?? 1 }
     public var passShown: Bool { message.passShown }
     public var filledCue: FilledCue? { message.filledCue }
 

@@ -37,7 +37,7 @@ extension PlayerState {
             guard newMeasure != measure else { return [] }
             return transaction(at: t) { state in
                 state.message.set(measure: newMeasure)
-                return []
+                return state.reportShortSlot(at: t)
             }
         case .cuesReplaced(let cues):
             guard !cues.isEmpty else { return [] }
@@ -73,6 +73,14 @@ extension PlayerState {
         case .wallClock(let offset):
             guard offset.isFinite, offset != wallOffset else { return [] }
             return transaction(at: t) { $0.apply(wallOffset: offset, at: t) }
+        case .pageDue:
+            // No follow-up: the page is read by the picture only, never by
+            // the advance's condition ID or the motion policy.
+            guard restPages > 1 else { return [] }
+            return change { state in
+                state.turnPage()
+                return []
+            }
         case .driftDue:
             // No follow-up: nothing a policy, a wait or the scroll reads
             // changes, so the advance goes on as it was.

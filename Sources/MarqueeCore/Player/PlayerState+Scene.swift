@@ -8,16 +8,18 @@ extension PlayerState {
     var keyHelpLines: [String] { settings.keys == .all ? PlayerState.helpLines : KeyBindings.helpLines(allowedBy: settings.keys) }
 
     /// Where things go on a terminal of `columns` x `rows` for a message
-    /// whose inked rows are `lineHeight` high.
-    public func geometry(columns: Int, rows: Int, lineHeight: Int) -> ScreenGeometry {
-        geometry(columns: columns, rows: rows, lineHeight: lineHeight, style: shownStyle)
+    /// whose inked rows are `lineHeight` high, in a font whose average
+    /// letter is `letterWidth` pixels wide (nil fills the height whatever
+    /// the width, see ``ScreenGeometry``).
+    public func geometry(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> ScreenGeometry {
+        geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: shownStyle)
     }
 
-    private func geometry(columns: Int, rows: Int, lineHeight: Int, style: LEDStyle) -> ScreenGeometry {
+    private func geometry(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double?, style: LEDStyle) -> ScreenGeometry {
         let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
         return ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: lineHeight,
                               captionLines: captionLines, helpLines: helpOpen ? keyHelpLines.count : nil,
-                              maximumScale: settings.scale)
+                              maximumScale: settings.scale, letterWidth: letterWidth)
     }
 
     /// How the message stands this frame. At rest (not scrolling, motion
@@ -31,16 +33,20 @@ extension PlayerState {
     public enum PlacementKind: Sendable, Equatable { case scrolling, rest }
 
     /// The scene for a terminal of `columns` x `rows` at time `t`, for a
-    /// message whose inked rows are `lineHeight` high.
-    public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
+    /// message whose inked rows are `lineHeight` high in a font whose
+    /// average letter is `letterWidth` pixels wide. The scroll clock counts characters; the scene turns
+    /// them into LEDs at the measure's rate (``MessageMeasure/ledsPerCharacter``).
+    public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> MarqueeScene {
         // Each of these resolves the motion policy or the look: once a frame.
         let style = shownStyle
         let kind = placementKind
         let shown = shownCue
-        let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, style: style)
+        let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: style)
         let placement: MarqueeScene.Placement = kind == .scrolling
-            ? .scrolling(ledOffset: Int(clock.sample(at: t).rounded(.down)), entry: entersInView ? .inView : .rightEdge)
+            ? .scrolling(ledOffset: Int((clock.sample(at: t) * ledsPerCharacter).rounded(.down)),
+                         entry: entersInView ? .inView : .rightEdge)
             : .rest
+        let pages = kind == .rest ? (measure?.restPages ?? 1) : 1
         var rainbowPhase: Int?
         if showsRainbow {
             // Cycling colours is decorative: it runs only when effects may.
@@ -61,6 +67,7 @@ extension PlayerState {
                             controls: controlsVisible ? controlsLine(columns: columns) : nil,
                             help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
                             glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
-                            driftStep: kind == .rest ? driftStep : 0)
+                            driftStep: kind == .rest ? driftStep : 0,
+                            page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil)
     }
 }

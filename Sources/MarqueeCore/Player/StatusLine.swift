@@ -98,7 +98,7 @@ extension PlayerState {
         let speed = clock.speed
         let figure = speed >= 10 || speed == speed.rounded() ? String(Int(speed.rounded()))
             : String(Double((speed * 10).rounded()) / 10)
-        return (clock.direction > 0 ? "← " : "→ ") + figure + " col/s"
+        return (clock.direction > 0 ? "← " : "→ ") + figure + " char/s"
     }
 
     /// Frames the ticker actually draws each second: none when it does not
@@ -111,7 +111,7 @@ extension PlayerState {
         guard rate > 0 else { return 0 }
         if (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending) { return rate }
         var steps = 0.0
-        if clock.isRunning { steps += clock.speed }
+        if clock.isRunning { steps += clock.speed * ledsPerCharacter }
         if captionClock.isRunning { steps += captionClock.speed }
         if showsRainbow, effectsAllowed { steps += 6 }
         if blinks { steps += 2 }

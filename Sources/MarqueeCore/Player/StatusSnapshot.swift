@@ -23,7 +23,7 @@ public struct StatusSnapshot: Sendable, Equatable {
     public var lowPower: Bool?
     /// `full`, `reduced` or `minimal` (docs/motion-policy.md).
     public var tier: String
-    /// LED columns per second, positive while the text moves left (the
+    /// Characters per second, positive while the text moves left (the
     /// usual way), negative after a reversal, 0 when static: the speed the
     /// message on the sign moves at (its own, or the sign's).
     public var speed: Double

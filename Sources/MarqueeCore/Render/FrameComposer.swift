@@ -101,6 +101,11 @@ public enum FrameComposer {
         if let row = geometry.countdownRow, let countdown = scene.countdown {
             paintCountdown(countdown, repertoire: scene.glyphs.repertoire, row: row, into: &frame)
         }
+        if let row = geometry.countdownRow, let page = scene.page {
+            // The page indicator stands at the bar's end, over it.
+            let indicator = " " + page.indicator
+            frame.write(indicator, row: row, column: max(0, frame.columns - indicator.count), tone: .normal)
+        }
         if let row = geometry.controlsRow, let controls = scene.controls {
             frame.write(controls, row: row, column: 0, tone: .dim)
         }

@@ -99,7 +99,10 @@ public struct FrameModel: Sendable, Equatable {
 
     /// Writes sanitized text from `column` on `row`, clipped to the frame;
     /// wide characters take two cells and never hang over the right edge.
-    public mutating func write(_ text: String, row: Int, column: Int, tone: TextTone = .normal) {
+    /// `ink`, when given, colours it instead of `tone` (a message shown as
+    /// plain text keeps its LED colour).
+    public mutating func write(_ text: String, row: Int, column: Int, tone: TextTone = .normal, ink: Ink? = nil) {
+        let foreground = ink ?? .text(tone)
         guard (0..<rows).contains(row) else { return }
         var x = column
         for scalar in text.unicodeScalars {
@@ -107,7 +110,7 @@ public struct FrameModel: Sendable, Equatable {
             guard width > 0 else { continue }
             if x + width > columns { break }
             if x >= 0 {
-                self[row, x] = Cell(scalar, foreground: .text(tone))
+                self[row, x] = Cell(scalar, foreground: foreground)
                 if width == 2 { self[row, x + 1] = .continuation }
             }
             x += width
@@ -120,8 +123,9 @@ public struct FrameModel: Sendable, Equatable {
     /// follows the cells written, not the line's length.
     @discardableResult
     public mutating func write(_ line: TerminalLine, fromCell from: Int = 0, row: Int, column: Int,
-                               tone: TextTone = .normal) -> Int {
+                               tone: TextTone = .normal, ink: Ink? = nil) -> Int {
         guard (0..<rows).contains(row) else { return column }
+        let foreground = ink ?? .text(tone)
         // Cells that would stand left of the frame are skipped in one step.
         let first = max(0, from) + max(0, -column)
         let origin = max(0, column) - first
@@ -129,7 +133,7 @@ public struct FrameModel: Sendable, Equatable {
         for drawn in line.cells(fromCell: first) {
             let x = origin + drawn.start
             if x + drawn.width > columns { return x }
-            self[row, x] = Cell(drawn.scalar, foreground: .text(tone))
+            self[row, x] = Cell(drawn.scalar, foreground: foreground)
             if drawn.width == 2 { self[row, x + 1] = .continuation }
             end = x + drawn.width
         }

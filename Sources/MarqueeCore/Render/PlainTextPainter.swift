@@ -4,18 +4,20 @@
 /// it is never cut mid-word. Each frame touches only the part of the text it
 /// shows (see `TerminalLine`).
 enum PlainTextPainter {
-    /// The message in the LED area. At rest it is wrapped onto the rows it
-    /// has; while scrolling it is one line that moves like the LEDs would
-    /// (one cell per LED column) unless it fits.
+    /// The message in the LED area, in the LEDs' colour and shade (a
+    /// rainbow's first hue moving with its phase). At rest it is wrapped
+    /// onto the rows it has; while scrolling it is one line that moves like
+    /// the LEDs would (one cell per LED column) unless it fits.
     static func paint(_ scene: MarqueeScene, into frame: inout FrameModel) {
         let geometry = scene.geometry
+        let ink = Ink.led(scene.litShade, hue: UInt8(scene.rainbowPhase ?? 0))
         let rows = geometry.ledAreaTop..<(geometry.ledAreaTop + geometry.ledAreaRows)
         let line = scene.plainText
         switch scene.placement {
         case let .scrolling(offset, entry) where line.width > geometry.columns:
             let row = rows.lowerBound + rows.count / 2
             let start = WrappingScroll.start(offset: offset, width: line.width, span: geometry.columns, entry: entry)
-            frame.write(line, row: row, column: start, tone: .bright)
+            frame.write(line, row: row, column: start, ink: ink)
         default:
             // One line more than fits tells whether the text was cut.
             var lines = WordWrap.text(line.text, width: geometry.columns, maxLines: rows.count + 1)
@@ -29,7 +31,7 @@ enum PlainTextPainter {
             }
             let top = rows.lowerBound + (rows.count - lines.count) / 2
             for (index, text) in lines.enumerated() {
-                frame.write(centred(text, width: geometry.columns), row: top + index, column: 0, tone: .bright)
+                frame.write(centred(text, width: geometry.columns), row: top + index, column: 0, ink: ink)
             }
         }
     }

@@ -119,6 +119,25 @@ extension PlayerState {
         return [.log(.sync(epoch: syncEpoch, offset: wallOffset))]
     }
 
+    /// A slot and its scroll (docs/cue-flow.md): under `--sync` the flow's
+    /// message must show whole within its slot, which is its seconds. When
+    /// its pass on this sign — the LEDs it scrolls before its last letter
+    /// is in view, at its speed — takes longer, the deck's author is told
+    /// with the figures, once per message until the slots change: a
+    /// `slotShort` record and a notice. Read when the host measured.
+    mutating func reportShortSlot(at t: Double) -> [PlayerEffect] {
+        guard settings.sync, interrupt == nil, !idle, let distance = passDistance, distance > 0, clock.speed > 0
+        else { return [] }
+        let characters = Double(distance) / ledsPerCharacter
+        let pass = characters / clock.speed
+        let slot = flowCue.seconds
+        guard pass > slot, sync.reportShortSlot(cueIndex) else { return [] }
+        let figures = "message \(cueIndex + 1) scrolls \(characters.rounded().plainText) characters at "
+            + "\(clock.speed.plainText) a second: \(((pass * 10).rounded(.up) / 10).plainText) s, longer than its \(slot.plainText) s slot"
+        showNotice(figures, at: t)
+        return [.log(.slotShort(index: cueIndex, pass: pass, slot: slot, characters: characters, speed: clock.speed))]
+    }
+
     /// The wall-clock end of the current slot, for the status reply.
     func syncSlotEnd(at t: Double) -> Double? { syncSlot(at: t)?.end }
 }

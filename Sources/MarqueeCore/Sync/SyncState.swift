@@ -23,7 +23,19 @@ public struct SyncState: Sendable {
     /// (it woke a hair early) starts the next wait.
     private(set) var syncWakes = 0
 
+    /// The messages (indices in the cues) whose slot was found shorter
+    /// than their scroll under this plan of the slots: each is reported
+    /// once until the slots change.
+    private(set) var shortSlots: (plan: Int, indices: Set<Int>) = (0, [])
+
     init(epoch: Double) { syncEpoch = epoch }
+
+    /// Whether message `index`'s short slot is news under the current plan
+    /// (and remembers it).
+    mutating func reportShortSlot(_ index: Int) -> Bool {
+        if shortSlots.plan != slotPlanSerial { shortSlots = (slotPlanSerial, []) }
+        return shortSlots.indices.insert(index).inserted
+    }
 
     /// The slots may have changed.
     mutating func replan() { slotPlanSerial += 1 }

@@ -16,14 +16,14 @@ struct CommandLineParserTests {
     func message() throws {
         let parsed = try options(["HELLO", "WORLD"])
         #expect(parsed.message == "HELLO WORLD")
-        #expect(parsed.seconds == 5 && parsed.speed == 24 && parsed.style == .dots && !parsed.once)
+        #expect(parsed.seconds == 5 && parsed.speed == 5 && parsed.style == .dots && !parsed.once)
     }
 
     @Test("GNU forms: --opt value, --opt=value, -f FILE, -fFILE, -- ends options")
     func forms() throws {
-        #expect(try options(["--speed", "30", "x"]).speed == 30)
-        #expect(try options(["--speed=-30", "x"]).speed == -30)
-        #expect(try options(["--speed", "-30", "x"]).speed == -30)
+        #expect(try options(["--speed", "12", "x"]).speed == 12)
+        #expect(try options(["--speed=-12", "x"]).speed == -12)
+        #expect(try options(["--speed", "-12", "x"]).speed == -12)
         #expect(try options(["-f", "cues.txt"]).file == "cues.txt")
         #expect(try options(["-fcues.txt"]).file == "cues.txt")
         #expect(try options(["-s3", "x"]).seconds == 3)

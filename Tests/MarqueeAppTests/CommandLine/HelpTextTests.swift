@@ -33,7 +33,8 @@ struct HelpTextTests {
 
     @Test("says that speed 0 is static and where the config file is")
     func mentions() {
-        #expect(flat.contains("--speed N LED columns per second; negative scrolls left-to-right; 0 is static"))
+        #expect(flat.contains("--speed N characters per second (a character: half the letter height), -20 to 20; "
+                              + "negative scrolls left-to-right; 0 is static (default 5)"))
         #expect(flat.contains("$XDG_CONFIG_HOME/ledmarquee/config (else ~/.config/ledmarquee/config)"))
     }
 

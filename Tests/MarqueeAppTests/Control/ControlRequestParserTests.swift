@@ -30,12 +30,12 @@ struct ControlRequestParserTests {
 
     @Test("say takes text, caption, colour, style (any case), speed, static, seconds (clamped) and for")
     func say() throws {
-        let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","speed":-40,"static":true,"seconds":99,"for":60}"#)
+        let result = Self.parse(#"{"cmd":"say","text":"FIRE","caption":"now","color":"amber","style":"BLOCKS","speed":-8,"static":true,"seconds":99,"for":60}"#)
         let request = try result.get()
         let say = try #require(request.interrupt, "\(request)")
         #expect(request.command == "say")
         #expect(say.cue.text == "FIRE" && say.cue.caption == "now" && say.cue.seconds == SecondsPerMessage.maximum)
-        #expect(say.cue.look == CueLook(color: LEDColor(parsing: "amber"), style: .blocks, speed: -40, isStatic: true))
+        #expect(say.cue.look == CueLook(color: LEDColor(parsing: "amber"), style: .blocks, speed: -8, isStatic: true))
         #expect(say.duration == 60)
         let plain = try #require(try Self.parse(#"{"cmd":"say","text":"HI"}"#).get().interrupt, "plain say")
         #expect(plain.cue.seconds == 7 && plain.cue.look == .none && plain.duration == nil)
@@ -46,7 +46,7 @@ struct ControlRequestParserTests {
         (#""color":"RAINBOW""#, CueLook(color: .rainbow)),
         (#""style":"braille""#, CueLook(style: .braille)),
         (#""speed":0"#, CueLook(speed: 0)),
-        (#""speed":960"#, CueLook(speed: 960)),
+        (#""speed":20"#, CueLook(speed: 20)),
         (#""speed":-12.5"#, CueLook(speed: -12.5)),
         (#""static":false"#, CueLook(isStatic: false)),
     ])
@@ -57,8 +57,8 @@ struct ControlRequestParserTests {
 
     @Test("a one-text add takes a look too; an entries add leaves it to each entry")
     func addLook() throws {
-        let cues = try #require(try Self.parse(#"{"cmd":"add","text":"OK","color":"green","speed":30}"#).get().added, "not an add")
-        #expect(cues.map(\.look) == [CueLook(color: LEDColor(parsing: "green"), speed: 30)])
+        let cues = try #require(try Self.parse(#"{"cmd":"add","text":"OK","color":"green","speed":12}"#).get().added, "not an add")
+        #expect(cues.map(\.look) == [CueLook(color: LEDColor(parsing: "green"), speed: 12)])
         let entries = try #require(try Self.parse(#"{"cmd":"add","entries":[{"text":"A","colour":"blue","static":true}]}"#).get().added)
         #expect(entries.map(\.look) == [CueLook(color: LEDColor(parsing: "blue"), isStatic: true)])
         #expect(Self.error(#"{"cmd":"add","entries":["A"],"color":"red"}"#) == "'add' with 'entries' takes no 'color' (each entry has its own)")
@@ -115,8 +115,10 @@ struct ControlRequestParserTests {
             (#"{"cmd":"say","text":"a","style":"neon"}"#, "unknown style 'neon' (use dots, blocks, half, braille)"),
             (#"{"cmd":"say","text":"a","style":["dots"]}"#, "'style' must be a string"),
             (#"{"cmd":"say","text":"a","speed":"fast"}"#, "'speed' must be a number"),
-            (#"{"cmd":"say","text":"a","speed":961}"#, "'speed' must be between -960 and 960"),
-            (#"{"cmd":"say","text":"a","speed":-1e308}"#, "'speed' must be between -960 and 960"),
+            (#"{"cmd":"say","text":"a","speed":40}"#, "'speed': speed 40 is out of range: speed is in characters a second now, "
+                + "-20 to 20 (default 5); 40 LED columns a second, the old unit, was about 2.2 at 80x24"),
+            (#"{"cmd":"say","text":"a","speed":-1e308}"#,
+             "'speed': speed -1e+308 is out of range: speed is in characters a second now, -20 to 20 (default 5)"),
             (#"{"cmd":"say","text":"a","speed":null}"#, "'speed' must be a number"),
             (#"{"cmd":"say","text":"a","static":"yes"}"#, "'static' must be true or false"),
             (#"{"cmd":"say","text":"a","static":1}"#, "'static' must be true or false"),

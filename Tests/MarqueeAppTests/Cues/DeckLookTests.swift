@@ -13,7 +13,7 @@ struct DeckLookTests {
     @Test("color (or colour), style, speed, static and blink reach the cue; names in any case; null and absent are the sign's")
     func looks() throws {
         let result = try parse(#"""
-            [{"text": "BUILD OK", "color": "green", "style": "BLOCKS", "speed": 40},
+            [{"text": "BUILD OK", "color": "green", "style": "BLOCKS", "speed": 8},
              {"text": "FAILED", "colour": "#FF0000", "static": true},
              {"text": "SLOW", "speed": -3.5, "static": false, "color": null, "style": null},
              {"text": "WHEEL", "color": "Rainbow"},
@@ -21,7 +21,7 @@ struct DeckLookTests {
              "PLAIN"]
             """#)
         #expect(result.cues.map(\.look) == [
-            CueLook(color: LEDColor(parsing: "green"), style: .blocks, speed: 40),
+            CueLook(color: LEDColor(parsing: "green"), style: .blocks, speed: 8),
             CueLook(color: .solid(red: 255, green: 0, blue: 0), isStatic: true),
             CueLook(speed: -3.5, isStatic: false),
             CueLook(color: .rainbow),
@@ -31,14 +31,17 @@ struct DeckLookTests {
         #expect(result.notes.isEmpty, "\(result.notes)")
     }
 
-    @Test("a speed beyond --speed's bound is clamped with a note naming the entry, as seconds are")
-    func speedClamped() throws {
-        let result = try parse(#"[{"text": "A", "speed": 1e308}, {"text": "B", "speed": -961}, {"text": "C", "speed": 960}]"#)
-        #expect(result.cues.map(\.look.speed) == [960, -960, 960])
-        #expect(result.notes == [
-            #"deck.json: entry 1: "speed" 1e+308 is out of range; using 960 (speed is -960 to 960 LED columns a second)"#,
-            #"deck.json: entry 2: "speed" -961 is out of range; using -960 (speed is -960 to 960 LED columns a second)"#,
-        ])
+    @Test("speed is in characters a second, -20 to 20; an old deck's LED columns are refused with the figure, naming the entry")
+    func speedOldUnitRefused() throws {
+        let result = try parse(#"[{"text": "A", "speed": 20}, {"text": "B", "speed": -20}, {"text": "C", "speed": 0.5}]"#)
+        #expect(result.cues.map(\.look.speed) == [20, -20, 0.5])
+        #expect(result.notes.isEmpty)
+        #expect(throws: CueFileParser.ParseError(#"deck.json: entry 2: "speed": speed 24 is out of range: speed is in characters a second now, -20 to 20 (default 5); 24 LED columns a second, the old unit, was about 1.3 at 80x24"#)) {
+            try parse(#"["A", {"text": "B", "speed": 24}]"#)
+        }
+        #expect(throws: CueFileParser.ParseError(#"deck.json: entry 1: "speed": speed 1e+308 is out of range: speed is in characters a second now, -20 to 20 (default 5)"#)) {
+            try parse(#"[{"text": "A", "speed": 1e308}]"#)
+        }
     }
 
     @Test("a look value of the wrong kind or an unknown name is one line naming the entry", arguments: [

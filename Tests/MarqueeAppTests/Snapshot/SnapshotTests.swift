@@ -85,10 +85,11 @@ struct SnapshotDefaultTests {
     @Test("--snapshot of a flow follows the pass-aware wait")
     func flowPass() {
         var settings = PlayerSettings()
-        settings.speed = 100
+        settings.speed = 20
         let cues = [Cue(text: "A MESSAGE FAR TOO WIDE FOR THIS SIGN", seconds: 2), Cue(text: "OK", seconds: 2)]
-        // Scale 3 on 80x24: the first message is far wider than the 40-LED
-        // sign, so at 2.5 s it is still shown although its 2 s are up.
+        // Scale 1 on 80x24, 20 characters of 5.5 LEDs a second: the first
+        // message is about 200 LEDs wide on a 40-LED sign, a pass of about
+        // 1.5 s, so at 2.5 s it is still shown although its 2 s are up.
         let early = Snapshot.render(cues: cues, settings: settings, fonts: Self.fonts, columns: 80, rows: 24, at: 2.5)
         #expect(!early.isEmpty)
         let okAlone = Snapshot.render(cues: [Cue(text: "OK")], settings: settings, fonts: Self.fonts, columns: 80, rows: 24, at: nil)

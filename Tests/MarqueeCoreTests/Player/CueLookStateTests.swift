@@ -66,14 +66,14 @@ struct CueLookStateTests {
 
     @Test("the clock takes the message's speed and direction, and the sign's back for the next")
     func speedPerMessage() {
-        var state = Self.flow([CueLook(speed: 40), CueLook(speed: -12.5), .none])
-        #expect(state.clock.speed == 40 && state.clock.direction == 1)
-        #expect(state.statusSnapshot(at: 1).speed == 40)
+        var state = Self.flow([CueLook(speed: 8), CueLook(speed: -12.5), .none])
+        #expect(state.clock.speed == 8 && state.clock.direction == 1)
+        #expect(state.statusSnapshot(at: 1).speed == 8)
         _ = state.reduce(.key(.character("n")), at: 1)
         #expect(state.clock.speed == 12.5 && state.clock.direction == -1)
-        #expect(state.statusSnapshot(at: 2).speed == -12.5 && state.controlsLine.contains("→ 13 col/s"))
+        #expect(state.statusSnapshot(at: 2).speed == -12.5 && state.controlsLine.contains("→ 13 char/s"))
         _ = state.reduce(.key(.character("n")), at: 2)
-        #expect(state.clock.speed == 24 && state.clock.direction == 1)
+        #expect(state.clock.speed == 5 && state.clock.direction == 1)
     }
 
     @Test("static holds a message at rest; static false or a speed lets one scroll on a --static sign")
@@ -82,32 +82,32 @@ struct CueLookStateTests {
         #expect(!state.isScrolling && state.placementKind == .rest && state.statusSnapshot(at: 1).speed == 0)
         #expect(state.controlsLine.contains("static"))
         _ = state.reduce(.key(.character("n")), at: 1)
-        #expect(state.isScrolling && state.clock.speed == 24)
+        #expect(state.isScrolling && state.clock.speed == 5)
 
-        var still = Self.flow([.none, CueLook(isStatic: false), CueLook(speed: 40), CueLook(speed: 0)]) { $0.staticText = true }
+        var still = Self.flow([.none, CueLook(isStatic: false), CueLook(speed: 8), CueLook(speed: 0)]) { $0.staticText = true }
         #expect(!still.isScrolling)
         _ = still.reduce(.key(.character("n")), at: 1)
-        #expect(still.isScrolling && still.clock.speed == 24, "static false: at the sign's --speed")
+        #expect(still.isScrolling && still.clock.speed == 5, "static false: at the sign's --speed")
         _ = still.reduce(.key(.character("n")), at: 2)
-        #expect(still.isScrolling && still.clock.speed == 40)
+        #expect(still.isScrolling && still.clock.speed == 8)
         _ = still.reduce(.key(.character("n")), at: 3)
         #expect(!still.isScrolling, "speed 0 is static, as --speed 0")
     }
 
     @Test("+ and - change a message's own speed until it changes, and the sign's speed for the others")
     func keysWithOwnSpeed() {
-        var state = Self.flow([CueLook(speed: 40), .none, .none])
+        var state = Self.flow([CueLook(speed: 8), .none, .none])
         _ = state.reduce(.key(.character("+")), at: 1)
-        #expect(state.clock.speed == 50 && state.statusSnapshot(at: 1).speed == 50)
+        #expect(state.clock.speed == 10 && state.statusSnapshot(at: 1).speed == 10)
         _ = state.reduce(.key(.character("n")), at: 2)
-        #expect(state.clock.speed == 24, "the sign's speed was not changed by the message's")
+        #expect(state.clock.speed == 5, "the sign's speed was not changed by the message's")
         _ = state.reduce(.key(.character("-")), at: 3)
-        #expect(state.clock.speed == 19.2)
+        #expect(state.clock.speed == 4)
         _ = state.reduce(.key(.character("r")), at: 3)
         _ = state.reduce(.key(.character("n")), at: 4)
-        #expect(state.clock.speed == 19.2 && state.clock.direction == -1, "the sign's speed and way carry on")
+        #expect(state.clock.speed == 4 && state.clock.direction == -1, "the sign's speed and way carry on")
         _ = state.reduce(.key(.character("n")), at: 5)
-        #expect(state.clock.speed == 40 && state.clock.direction == 1, "the message's own again, whole")
+        #expect(state.clock.speed == 8 && state.clock.direction == 1, "the message's own again, whole")
     }
 
     @Test("+ starts a static message; the next message of a --static sign is static again")
@@ -129,7 +129,7 @@ struct CueLookStateTests {
         let status = state.statusSnapshot(at: 2)
         #expect(status.color == "red" && status.style == "half" && status.speed == 0)
         _ = state.reduce(remote: .clear, at: 3)
-        #expect(Self.scene(state, at: 4).color == nil && state.isScrolling && state.clock.speed == 24)
+        #expect(Self.scene(state, at: 4).color == nil && state.isScrolling && state.clock.speed == 5)
         #expect(state.statusSnapshot(at: 4).style == "dots")
     }
 
@@ -143,7 +143,7 @@ struct CueLookStateTests {
 
     @Test("CueLook keeps speed within --speed's bound")
     func clampedSpeed() {
-        #expect(CueLook(speed: 1e308).speed == 960 && CueLook(speed: -.infinity).speed == -960)
+        #expect(CueLook(speed: 1e308).speed == 20 && CueLook(speed: -.infinity).speed == -20)
         #expect(CueLook(speed: .nan).speed == 0 && CueLook(speed: 12).speed == 12)
         #expect(!CueLook(color: Self.red).setsMotion && CueLook(isStatic: false).setsMotion)
     }

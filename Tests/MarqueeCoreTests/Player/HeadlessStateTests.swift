@@ -10,6 +10,7 @@ struct HeadlessStateTests {
     static func started(drawsFrames: Bool) -> PlayerState {
         var settings = PlayerSettings()
         settings.drawsFrames = drawsFrames
+        settings.speed = 24   // characters are LEDs here: unmeasured in size
         var state = PlayerState(cues: (0..<3).map { Cue(text: "M\($0)") }, settings: settings, seed: 3, at: 0)
         _ = state.reduce(.start, at: 0)
         _ = state.reduce(.measured(wide), at: 0)

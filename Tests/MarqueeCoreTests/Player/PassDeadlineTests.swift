@@ -5,6 +5,9 @@ import Testing
 struct PassDeadlineTests {
     static func state(_ measure: MessageMeasure, cues: Int = 2, _ configure: (inout PlayerSettings) -> Void = { _ in }) -> PlayerState {
         var settings = PlayerSettings()
+        // Characters are LEDs here (the measure leaves `ledsPerCharacter`
+        // at 1): 24 LEDs a second.
+        settings.speed = 24
         configure(&settings)
         var state = PlayerState(cues: (0..<cues).map { Cue(text: "M\($0)") }, settings: settings, seed: 1, at: 0)
         _ = state.reduce(.measured(measure), at: 0)

@@ -16,10 +16,10 @@ struct PlayerStateTests {
         _ = player.reduce(.key(.character(" ")), at: 2)
         #expect(player.paused && !player.clock.isRunning)
         let frozen = player.clock.sample(at: 2)
-        #expect(frozen == 48)
+        #expect(frozen == 10)
         #expect(player.clock.sample(at: 9) == frozen)
         _ = player.reduce(.key(.character(" ")), at: 10)
-        #expect(player.clock.sample(at: 11) == frozen + 24)
+        #expect(player.clock.sample(at: 11) == frozen + 5)
     }
 
     @Test("pause is refused while motion is not allowed, with a notice; next still works")
@@ -77,10 +77,10 @@ struct PlayerStateTests {
     func speedAndReverse() {
         var player = state()
         _ = player.reduce(.key(.character("+")), at: 1)
-        #expect(player.clock.speed == 30)
-        #expect(player.clock.sample(at: 1) == 24)
+        #expect(player.clock.speed == 6.25)
+        #expect(player.clock.sample(at: 1) == 5)
         _ = player.reduce(.key(.character("r")), at: 2)
-        #expect(player.clock.sample(at: 3) == 24)
+        #expect(player.clock.sample(at: 3) == 5)
     }
 
     @Test("- stops at the slowest speed and the sign keeps moving; + starts a static sign; a slower speed given stays")
@@ -167,16 +167,16 @@ struct PlayerSceneTests {
         #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
         #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .rest)
         _ = player.reduce(.key(.character("m")), at: 9)
-        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
-        #expect(player.scene(at: 10, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 48))
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 5))
+        #expect(player.scene(at: 10, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 10))
     }
 
     @Test("pause freezes exactly the scrolled frame")
     func pauseFreezesFrame() {
         var player = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
         _ = player.reduce(.key(.character(" ")), at: 1)
-        #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
-        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 24))
+        #expect(player.scene(at: 1, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 5))
+        #expect(player.scene(at: 9, columns: 80, rows: 24, lineHeight: 7).placement == .scrolling(ledOffset: 5))
     }
 }
 
@@ -188,7 +188,7 @@ struct PlaybackStartTests {
         _ = player.reduce(.start, at: 0.25)
         #expect(player.waitStartedAt == 0.25)
         #expect(player.clock.sample(at: 0.25) == 0)
-        #expect(player.clock.sample(at: 1.25) == 24)
+        #expect(player.clock.sample(at: 1.25) == 5)
     }
 }
 

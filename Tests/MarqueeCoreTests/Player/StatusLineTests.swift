@@ -23,14 +23,15 @@ struct StatusLineTests {
     func playing() {
         let state = Self.sign()
         #expect(state.controlsVisible, "shown at start")
-        #expect(state.controlsLine == " 1/3  ▶ playing  60 fps  ← 24 col/s  thermal nominal 49°C  power AC  tier full  ? help")
+        #expect(state.controlsLine == " 1/3  ▶ playing  60 fps  ← 5 char/s  thermal nominal 49°C  power AC  tier full  ? help")
     }
 
     @Test("a single scrolling message draws a frame per LED step, not the ticker's full rate")
     func framesFollowTheScroll() {
-        var state = Self.sign(cues: 1)
+        // 5 characters of 5.5 LEDs a second: 27.5 steps.
+        var state = Self.sign(cues: 1, measure: MessageMeasure(textLEDs: 500, panelLEDs: 40, ledsPerCharacter: 5.5))
         #expect(state.frameTickerID.framesPerSecond == 60)
-        #expect(state.controlsLine.contains("  24 fps  ← 24 col/s  "))
+        #expect(state.controlsLine.contains("  28 fps  ← 5 char/s  "))
         for _ in 0..<20 { _ = state.reduce(.key(.character("+")), at: 1) }
         #expect(state.controlsLine.contains("  60 fps  "), "faster than the rate: every slot draws")
     }
@@ -39,7 +40,7 @@ struct StatusLineTests {
     func still() {
         var paused = Self.sign()
         _ = paused.reduce(.key(.character(" ")), at: 1)
-        #expect(paused.controlsLine.hasPrefix(" 1/3  ‖ paused  0 fps (paused)  ← 24 col/s  "))
+        #expect(paused.controlsLine.hasPrefix(" 1/3  ‖ paused  0 fps (paused)  ← 5 char/s  "))
 
         var done = Self.sign(cues: 2) { $0.loop = false }
         _ = done.reduce(.advanceDue, at: 5)
@@ -84,7 +85,7 @@ struct StatusLineTests {
         case .displayOff: "■ display off"
         default: "■ stopped by \(stop.rawValue)"
         }
-        #expect(state.controlsLine.hasPrefix(" 1/3  \(stopped)  0 fps (\(stop.rawValue))  ← 24 col/s  "))
+        #expect(state.controlsLine.hasPrefix(" 1/3  \(stopped)  0 fps (\(stop.rawValue))  ← 5 char/s  "))
         #expect(!state.controlsLine.contains("playing"))
     }
 
@@ -100,14 +101,14 @@ struct StatusLineTests {
     @Test("simulated thermal and power are marked as such, with the tier they give")
     func simulated() {
         let state = Self.sign { $0.thermalOverride = .fair }
-        #expect(state.controlsLine == " 1/3  ▶ playing  30 fps  ← 24 col/s  thermal fair (simulated)  power AC  tier reduced  ? help")
+        #expect(state.controlsLine == " 1/3  ▶ playing  30 fps  ← 5 char/s  thermal fair (simulated)  power AC  tier reduced  ? help")
         let low = Self.sign { $0.lowPowerOverride = false }
         #expect(low.controlsLine.hasSuffix("  thermal nominal 49°C  power normal power (simulated)  tier full  ? help"))
         let battery = Self.sign { $0.lowPowerOverride = true }
         #expect(battery.controlsLine.hasSuffix("  power low-power (simulated)  tier reduced  ? help"))
         let unknown = Self.sign(power: .unknown)
         // A machine without sensors: nothing said of them rather than "unknown".
-        #expect(unknown.controlsLine == " 1/3  ▶ playing  60 fps  ← 24 col/s  tier full  ? help")
+        #expect(unknown.controlsLine == " 1/3  ▶ playing  60 fps  ← 5 char/s  tier full  ? help")
         let simulatedOnUnknown = Self.sign(power: .unknown) { $0.thermalOverride = .fair }
         #expect(simulatedOnUnknown.controlsLine.hasSuffix("  thermal fair (simulated)  tier reduced  ? help"))
     }
@@ -116,13 +117,13 @@ struct StatusLineTests {
     func speed() {
         var state = Self.sign()
         _ = state.reduce(.key(.character("r")), at: 1)
-        #expect(state.controlsLine.contains("  → 24 col/s  "))
+        #expect(state.controlsLine.contains("  → 5 char/s  "))
         for _ in 0..<3 { _ = state.reduce(.key(.character("-")), at: 1) }
-        #expect(state.controlsLine.contains("  → 12 col/s  "), "24 / 1.25³ = 12.29: whole figures from 10 up")
+        #expect(state.controlsLine.contains("  → 2.6 char/s  "), "5 / 1.25³ = 2.56: tenths below 10")
         let slow = Self.sign { $0.speed = 1.5 }
-        #expect(slow.controlsLine.contains("  ← 1.5 col/s  "))
-        let backwards = Self.sign { $0.speed = -30 }
-        #expect(backwards.controlsLine.contains("  → 30 col/s  "))
+        #expect(slow.controlsLine.contains("  ← 1.5 char/s  "))
+        let backwards = Self.sign { $0.speed = -12.4 }
+        #expect(backwards.controlsLine.contains("  → 12 char/s  "), "whole figures from 10 up")
         let zero = Self.sign { $0.speed = 0 }
         #expect(zero.controlsLine.contains("  static  "))
     }
@@ -130,9 +131,9 @@ struct StatusLineTests {
     @Test("narrow terminals drop tier, power, thermal, then the position; 40 and 80 columns")
     func narrow() {
         let state = Self.sign()
-        #expect(state.controlsLine(columns: 80) == " 1/3  ▶ playing  60 fps  ← 24 col/s  thermal nominal 49°C  power AC  ? help")
-        #expect(state.controlsLine(columns: 60) == " 1/3  ▶ playing  60 fps  ← 24 col/s  ? help")
-        #expect(state.controlsLine(columns: 40) == " ▶ playing  60 fps  ← 24 col/s  ? help")
+        #expect(state.controlsLine(columns: 80) == " 1/3  ▶ playing  60 fps  ← 5 char/s  thermal nominal 49°C  power AC  ? help")
+        #expect(state.controlsLine(columns: 60) == " 1/3  ▶ playing  60 fps  ← 5 char/s  ? help")
+        #expect(state.controlsLine(columns: 40) == " ▶ playing  60 fps  ← 5 char/s  ? help")
         #expect(state.controlsLine(columns: 30) == " ▶ playing  60 fps  ? help")
         #expect(state.controlsLine(columns: 20) == " ▶ playing  ? help")
         #expect(state.controlsLine(columns: 5) == " ▶ playing", "the play state stays; the frame cuts it at the edge")
@@ -142,14 +143,14 @@ struct StatusLineTests {
         var stopped = Self.sign { $0.lowPowerOverride = true }
         _ = stopped.reduce(.idleTimeout, at: 1)
         _ = stopped.reduce(.key(.character("x")), at: 1)
-        #expect(stopped.controlsLine(columns: 80) == " 1/3  ■ stopped by low power  0 fps (low power)  ← 24 col/s  ? help")
+        #expect(stopped.controlsLine(columns: 80) == " 1/3  ■ stopped by low power  0 fps (low power)  ← 5 char/s  ? help")
         #expect(stopped.controlsLine(columns: 40) == " ■ stopped by low power  ? help")
     }
 
     @Test("the scene carries the line fitted to its terminal, spelled for the console's font")
     func scene() {
         var state = Self.sign()
-        #expect(state.scene(at: 1, columns: 40, rows: 12, lineHeight: 7).controls == " ▶ playing  60 fps  ← 24 col/s  ? help")
+        #expect(state.scene(at: 1, columns: 40, rows: 12, lineHeight: 7).controls == " ▶ playing  60 fps  ← 5 char/s  ? help")
         state.adapt(to: TerminalGlyphs(repertoire: .linuxConsole, coarseColor: true))
         _ = state.reduce(.key(.character(" ")), at: 1)
         let line = state.scene(at: 1, columns: 40, rows: 12, lineHeight: 7).controls

@@ -10,7 +10,7 @@ struct StatusSnapshotTests {
         let snapshot = state.statusSnapshot(at: 2)
         #expect(snapshot == StatusSnapshot(cueNumber: 2, cueCount: 3, text: "M1", interrupt: false, interruptRemaining: nil,
                                            paused: false, completed: false, framesDrawnPerSecond: state.framesDrawnPerSecond,
-                                           thermal: "unknown", lowPower: nil, tier: "full", speed: 24, color: "red",
+                                           thermal: "unknown", lowPower: nil, tier: "full", speed: 5, color: "red",
                                            style: "dots", scene: "active", display: "unknown"))
     }
 
@@ -32,7 +32,7 @@ struct StatusSnapshotTests {
         _ = state.reduce(remote: .pause, at: 2)
         let snapshot = state.statusSnapshot(at: 3)
         #expect(snapshot.thermal == "fair" && snapshot.lowPower == false && snapshot.tier == "reduced")
-        #expect(snapshot.speed == -24 && snapshot.paused && snapshot.framesDrawnPerSecond == 0)
+        #expect(snapshot.speed == -5 && snapshot.paused && snapshot.framesDrawnPerSecond == 0)
         #expect(Remote.flow { $0.staticText = true }.statusSnapshot(at: 0).speed == 0)
     }
 }
