@@ -35,6 +35,10 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     public let origin: C.Instant
     /// Performs the effects of every input (log records, quit, probe).
     public var onEffects: ([PlayerEffect]) -> Void = { _ in }
+    /// While `onEffects` runs: the moment the input was reduced at, which
+    /// its records carry (a cue record says when the cue changed, not when
+    /// the measure and the fields after it were done).
+    public private(set) var effectsTime: Double?
     /// Draws the frame: once per batch of inputs and on each tick. It must
     /// only read the state (an input sent from here waits for the next batch).
     public var onFrame: () -> Void = {}
@@ -191,7 +195,11 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
                 if state.needsLocalTime, let moment = localTime() { effects += state.reduce(.localTime(moment), at: t) }
                 if let filled = fill(state) { effects += state.reduce(.fieldsFilled(filled), at: t) }
                 effects += state.reduce(.measured(measure(state)), at: t)
-                if !effects.isEmpty { onEffects(effects) }
+                if !effects.isEmpty {
+                    effectsTime = t
+                    onEffects(effects)
+                    effectsTime = nil
+                }
                 if let outcome, let reply { reply(outcome) }
             }
             reschedule()

@@ -48,6 +48,24 @@ struct InputQueueTests {
         #expect(host.engine.state.cueIndex == 1)
     }
 
+    @Test("an input's effects carry its moment, however long the measure after it took; none outside them")
+    func effectsTime() {
+        let host = Host()
+        let engine = host.engine
+        var stamped: [Double?] = []
+        engine.onEffects = { _ in stamped.append(engine.effectsTime) }
+        // A slow first measure (a font, FriBidi, the layout): 300 ms.
+        engine.measure = { _ in
+            engine.clock.advance(by: .milliseconds(300))
+            return nil
+        }
+        engine.start()
+        #expect(stamped.first == 0, "\(stamped)")
+        #expect(engine.effectsTime == nil)
+        engine.send(.key(.character("n")))
+        #expect(abs(((stamped.last ?? nil) ?? 0) - 0.3) < 1e-9, "the key came after the start's measure: \(stamped)")
+    }
+
     @Test("the t key reads the probe inside its own batch: one frame, and the frame already has the reading")
     func probeJoinsTheBatch() {
         let host = Host()

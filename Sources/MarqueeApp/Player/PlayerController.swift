@@ -125,7 +125,9 @@ final class PlayerController {
     /// same failure again at most every `NoticeLimiter.repeatSeconds`
     /// (docs/events-log.md), and the exit status tells the rest.
     private func record(_ record: EventRecord) {
-        let now = engine.now()
+        // An effect's record is stamped with its input's moment: the wait
+        // it started counts from there, so the log must too.
+        let now = engine.effectsTime ?? engine.now()
         // One reading of the wall clock for both copies: a `watch` client's
         // line is the log's line, to the millisecond.
         let utc = WallClock.now()
