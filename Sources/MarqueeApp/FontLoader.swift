@@ -27,6 +27,30 @@ enum FontLoader {
         try FontParser.parse(bytes: try readBytes(path: path), name: path)
     }
 
+    /// What `--font` names (docs/display.md, "Fonts"): a BDF or Unifont
+    /// `.hex` file, drawn as it is; any other font file FreeType reads
+    /// (TrueType, OpenType, OTB, PCF), or an installed font by name as
+    /// `fc-match` finds it (`DejaVu Sans:bold`), drawn at the sign's height.
+    static func font(named value: String) throws(FontError) -> any FontFace {
+        let isFile = value.contains("/") || access(value, F_OK) == 0
+        guard isFile else {
+            let match = try FontMatch.file(for: value)
+            return try FreeTypeFace(path: match.path, index: match.index, lineHeight: FontSizing.referenceLineHeight)
+        }
+        if FontLoader.bitmapSuffixes.contains(where: { value.lowercased().hasSuffix($0) }) { return try loadFont(path: value) }
+        do {
+            return try FreeTypeFace(path: value, lineHeight: FontSizing.referenceLineHeight)
+        } catch {
+            // Not an outline or bitmap font FreeType knows: the text
+            // formats' own errors (a line and a reason) say more.
+            if error.kind == .notAFont { return try loadFont(path: value) }
+            throw error
+        }
+    }
+
+    /// The text bitmap formats this program reads itself.
+    static let bitmapSuffixes = [".bdf", ".hex"]
+
     /// The whole file, at most ``maximumFileSize`` bytes.
     static func readBytes(path: String) throws(FontError) -> [UInt8] {
         do {
@@ -44,7 +68,7 @@ enum FontLoader {
         var primary: any GlyphSource = LEDFont.builtIn
         if let path {
             do {
-                primary = try loadFont(path: path)
+                primary = try font(named: path)
             } catch {
                 throw Platform.Failure(message: error.description, status: 1)
             }

@@ -81,6 +81,21 @@ extension EndToEnd.Screens {
             #expect(refused.status == 2 && refused.stderr.contains("--now needs --schedule or --snapshot"), "\(refused.stderr)")
         }
 
+        @Test("--font 'DejaVu Sans' draws at the sign's own height: taller letters on a bigger panel, one LED a pixel")
+        func installedFont() async throws {
+            func litRows(_ columns: Int, _ rows: Int) async throws -> Int {
+                let result = try await Self.run(["--no-config", "--snapshot", "--cols", "\(columns)", "--rows", "\(rows)",
+                                                 "--font", "DejaVu Sans", "Sale today"])
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+                return result.stdout.split(separator: "\n").filter { $0.contains("●") }.count
+            }
+            let small = try await litRows(80, 24), big = try await litRows(200, 50)
+            // The built-in face is 7 rows of ink at scale 1 and 14 at scale 2.
+            #expect(small >= 8 && big > small && big != 14, "\(small) \(big)")
+            let missing = try await Self.run(["--no-config", "--snapshot", "--font", "/nonexistent/font.ttf", "X"])
+            #expect(missing.status == 1 && missing.stderr.hasPrefix("ledmarquee: /nonexistent/font.ttf: "), "\(missing.stderr)")
+        }
+
         static func run(_ arguments: [String]) async throws -> CommandResult {
             let environment = E2E.childEnvironment()
             return try await runCommand(try E2E.binaryPath(), arguments, environment: environment)

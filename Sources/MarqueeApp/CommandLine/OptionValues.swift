@@ -82,7 +82,7 @@ enum OptionValues {
             }
             options.style = style
         case "font":
-            options.font = try nonEmpty(value, "option '\(label)' needs a file name")
+            options.font = try nonEmpty(value, "option '\(label)' needs a font's name or file")
         case "sysfs-root":
             options.sysfsRoot = try nonEmpty(value, "option '\(label)' needs a directory")
         case "thermal":

@@ -7,8 +7,11 @@ import Synchronization
 /// tall, one pixel an LED, lit where the glyph covers it enough. Scalable
 /// fonts (TrueType, OpenType) are sized so ascender and descender fill the
 /// height; bitmap fonts (OTB, PCF, Terminus) use their nearest size.
-final class FreeTypeFace: FontFace {
+final class FreeTypeFace: ResizableFace {
     let name: String
+    let lineHeight: Int
+    private let path: String
+    private let index: Int
     let ascent: Int
     let descent: Int
     let spaceAdvance: Int
@@ -34,6 +37,9 @@ final class FreeTypeFace: FontFace {
             throw FontError(file: path, line: nil, kind: .unreadable, detail: FreeTypeFace.text(message))
         }
         let height = max(1, min(Glyph.maximumHeight, lineHeight))
+        self.path = path
+        self.index = index
+        self.lineHeight = height
         guard let face = lm_face_open(path, index, Int32(height), &message, message.count) else {
             throw FontError(file: path, line: nil, kind: .notAFont, detail: FreeTypeFace.text(message))
         }
@@ -45,6 +51,10 @@ final class FreeTypeFace: FontFace {
         name = FreeTypeFace.text(lm_face_name(face))
         state = Mutex(State(face: face))
         spaceAdvance = max(1, (ascent + descent) / 4)
+    }
+
+    func resized(lineHeight: Int) -> (any ResizableFace)? {
+        try? FreeTypeFace(path: path, index: index, lineHeight: lineHeight)
     }
 
     deinit {

@@ -5,7 +5,12 @@ import MarqueeCore
 /// frames and inputs only read them: the one-line layout that scrolls, the
 /// wrapped rest layout, and the measure the player's timing needs.
 struct MessageLayouts {
-    let fonts: FontStack
+    /// The fonts as loaded; with an outline font, `fonts` is this stack
+    /// drawn at the panel's height (`fit`).
+    private let loaded: FontStack
+    private(set) var fonts: FontStack
+    /// The outline font's average letter at its first height, read once.
+    private let referenceLetterWidth: Double?
     /// The message's glyph source (choosing it prepares the text, which runs
     /// FriBidi), its one-line layout and its font's average letter (which
     /// the automatic scale reads).
@@ -30,7 +35,36 @@ struct MessageLayouts {
     }
 
     init(fonts: FontStack) {
+        loaded = fonts
         self.fonts = fonts
+        referenceLetterWidth = fonts.resizable.flatMap { TextLayout.averageLetterWidth(font: $0) }
+    }
+
+    /// With an outline font (`ResizableFace`), draws it at the height the
+    /// panel gives the text: letters at the sign's own resolution, one
+    /// pixel an LED, as tall as the panel allows while keeping
+    /// ``ScreenGeometry/lettersInView`` average letters across it, at most
+    /// ``Glyph/maximumHeight`` (docs/display.md, "Fonts"). Laid-out text is
+    /// dropped when the height changes (a resize, a caption, help). A
+    /// bitmap font is scaled by the geometry instead, and this does nothing.
+    mutating func fit(_ state: PlayerState, columns: Int, rows: Int) {
+        guard let face = loaded.resizable else { return }
+        let width = referenceLetterWidth ?? Double(face.lineHeight) / 2
+        // The panel does not depend on the text's height, only on the caption and help.
+        let panel = state.geometry(columns: columns, rows: rows, lineHeight: face.lineHeight)
+        var height = min(Glyph.maximumHeight, panel.panelRows)
+        if state.settings.scale == nil, width > 0 {
+            // A letter's width grows with the height it is drawn at.
+            let readable = Double(panel.panelColumns) * Double(face.lineHeight) / (Double(ScreenGeometry.lettersInView) * width)
+            height = min(height, Int(readable.rounded(.down)))
+        }
+        height = max(FontSizing.minimumLineHeight, height)
+        guard (fonts.primary as? any ResizableFace)?.lineHeight != height, let sized = loaded.resized(lineHeight: height) else { return }
+        fonts = sized
+        line = nil
+        rest = nil
+        measured = nil
+        kept = nil
     }
 
     /// The message on one line.
@@ -79,6 +113,7 @@ struct MessageLayouts {
     /// How the state's current message measures on a terminal of this size
     /// (asked after every input, so it is kept until the cue or size changes).
     mutating func measure(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
+        fit(state, columns: columns, rows: rows)
         let cue = state.shownCue
         let layout = line(for: cue.text)
         let key = MeasureKey(cue: cue, geometry: state.geometry(columns: columns, rows: rows, lineHeight: layout.inkRows.count,
@@ -95,6 +130,7 @@ struct MessageLayouts {
 
     /// The frame the state shows at `t`.
     mutating func frame(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> (scene: MarqueeScene, frame: () -> FrameModel) {
+        fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
@@ -108,6 +144,7 @@ struct MessageLayouts {
     /// is composed by shifting it in place (`FrameComposer.step`).
     mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
+        fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
         let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
