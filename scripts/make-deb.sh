@@ -5,8 +5,8 @@
 # staged with `make install DESTDIR=... PREFIX=/usr`, then laid out as
 # Debian wants them (the man page gzipped, a copyright file and changelog,
 # md5sums). `Depends:` is what dpkg-shlibdeps finds for the libraries the
-# binary links; libmosquitto1, loaded only for --mqtt (docs/fleet.md), is a
-# Recommends. scripts/check-deb.sh installs the result in a scratch root
+# binary links; libmosquitto1, loaded only for --mqtt (docs/fleet.md), and
+# libfreetype6 and libfontconfig1, loaded only for --font, are Recommends. scripts/check-deb.sh installs the result in a scratch root
 # and runs it.
 #
 #   scripts/make-deb.sh [BIN]   BIN: the release binary (default .build/release/ledmarquee, made by make build)
@@ -86,8 +86,8 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, libsystemd0
-Recommends: libmosquitto1
-Suggests: unifont
+Recommends: libmosquitto1, libfreetype6, libfontconfig1
+Suggests: unifont, fonts-dejavu-core
 Section: utils
 Priority: optional
 Description: terminal LED sign
@@ -95,7 +95,9 @@ Description: terminal LED sign
  dim LEDs scrolls smoothly full-screen and rotates through a list of
  messages. It slows down or stops when the machine is hot or saving power,
  can run on a Linux console as a kiosk (ledmarquee@.service), and joins a
- fleet of signs over MQTT (libmosquitto1, loaded only for --mqtt).
+ fleet of signs over MQTT (libmosquitto1, loaded only for --mqtt). Installed
+ fonts are drawn at the sign's own resolution (libfreetype6 and
+ libfontconfig1, loaded only for --font).
 EOF
 (cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
   >"$stage/DEBIAN/md5sums"
