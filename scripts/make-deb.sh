@@ -6,8 +6,8 @@
 # Debian wants them (the man page gzipped, a copyright file and changelog,
 # md5sums). `Depends:` is what dpkg-shlibdeps finds for the libraries the
 # binary links; libmosquitto1, loaded only for --mqtt (docs/fleet.md), and
-# libfreetype6 and libfontconfig1, loaded only for --font, are Recommends. scripts/check-deb.sh installs the result in a scratch root
-# and runs it.
+# libfreetype6 and libfontconfig1, loaded only for --font, are Recommends.
+# scripts/check-deb.sh installs the result in a scratch root and runs it.
 #
 #   scripts/make-deb.sh [BIN]   BIN: the release binary (default .build/release/ledmarquee, made by make build)
 #
