@@ -122,7 +122,7 @@ struct SendArguments: Equatable {
         guard let url = values["mqtt"] else {
             if let other = fleetOptions.first(where: { values[$0] != nil }) { throw UsageError("send: --\(other) needs --mqtt") }
             if command == deckCommand || command == forgetCommand {
-                throw UsageError("send: '\(command)' is for a fleet: it needs --mqtt URL")
+                throw UsageError("send: '\(command)' publishes to a fleet: it needs --mqtt URL")
             }
             return nil
         }

@@ -9,7 +9,7 @@ enum SendUsage {
     static var text: String {
         var lines = [
             "Usage: ledmarquee send [--name NAME | --control PATH] COMMAND [ARGS]",
-            "       ledmarquee send --mqtt URL [--mqtt-topic PREFIX] [--name NAME] [--wait S] COMMAND",
+            "       ledmarquee send --mqtt URL [--mqtt-topic PREFIX] [--name NAME] COMMAND",
             "       ledmarquee send --list",
             "Commands:",
         ]
