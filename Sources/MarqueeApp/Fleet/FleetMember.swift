@@ -55,6 +55,8 @@ final class FleetMember {
     private var cacheTimer: LoopTimer?
     /// Hears other signs on this sign's status topic.
     private var clash: NameClash
+    /// The clock `clash` reads starts here.
+    private let created = ContinuousClock.now
 
     /// Seconds without a newer deck before the newest is read and played.
     static let deckSettleSeconds = 0.25
@@ -142,7 +144,9 @@ final class FleetMember {
 
     /// A message on the sign's own status topic (``NameClash``).
     private func heardOwnTopic(_ payload: [UInt8], retained: Bool) {
-        switch clash.hear(payload, retained: retained) {
+        let elapsed = created.duration(to: .now)
+        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        switch clash.hear(payload, retained: retained, now: now) {
         case .nothing:
             return
         case .namesake(let run):

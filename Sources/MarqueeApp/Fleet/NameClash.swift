@@ -9,8 +9,10 @@
 ///   subscribed, has replaced it. A live namesake answers that status
 ///   with its own (below), and is heard then.
 /// - Another run's online status, live: another sign has this name. Said
-///   once per run, and the sign publishes its own status once more, so
-///   the other hears it too (when it came before this sign subscribed).
+///   once per run, at most once in ``quietSeconds`` (a publisher that
+///   invents runs costs the sign one notice in that time), and the sign
+///   publishes its own status once more, so the other hears it too (when
+///   it came before this sign subscribed).
 /// - Anything else, live: the namesake's Last Will or clean offline, an
 ///   empty message (`send … forget`), garbage. The retained status is not
 ///   this sign's any more: it publishes its own again.
@@ -19,6 +21,9 @@ struct NameClash {
     /// The other runs said, newest last, at most ``maximumRemembered``.
     private(set) var others: [String] = []
     static let maximumRemembered = 16
+    /// Seconds after a namesake is said in which another is not.
+    static let quietSeconds = 10.0
+    private var lastSaid: Double?
 
     enum Verdict: Equatable {
         case nothing
@@ -29,7 +34,8 @@ struct NameClash {
 
     init(run: String) { self.run = run }
 
-    mutating func hear(_ payload: [UInt8], retained: Bool) -> Verdict {
+    /// `now`: seconds on any steady clock.
+    mutating func hear(_ payload: [UInt8], retained: Bool, now: Double) -> Verdict {
         let reading = FleetStatus.Reading(payload)
         if let reading, reading.run == run { return .nothing }
         if retained { return .nothing }
@@ -39,6 +45,8 @@ struct NameClash {
         guard !others.contains(key) else { return .nothing }
         others.append(key)
         if others.count > Self.maximumRemembered { others.removeFirst() }
+        if let lastSaid, now - lastSaid < Self.quietSeconds { return .nothing }
+        lastSaid = now
         return .namesake(run: other)
     }
 }

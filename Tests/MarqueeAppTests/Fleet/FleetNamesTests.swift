@@ -28,10 +28,14 @@ struct FleetNamesTests {
         #expect(FleetStatus.Reading(Array(repeating: UInt8(ascii: " "), count: FleetStatus.Reading.maximumBytes + 1)) == nil)
     }
 
-    @Test("on its own topic: its own status is nothing; a live namesake is said once per run; a Will, a forget or garbage is answered with its own status")
+    @Test("on its own topic: its own status is nothing; a live namesake is said once per run, at most once in 10 s; a Will, a forget or garbage is answered with its own status")
     func nameClash() {
         var clash = NameClash(run: "aaaa")
-        func hear(_ payload: [UInt8], retained: Bool = false) -> NameClash.Verdict { clash.hear(payload, retained: retained) }
+        var now = 0.0
+        func hear(_ payload: [UInt8], retained: Bool = false) -> NameClash.Verdict {
+            now += 20
+            return clash.hear(payload, retained: retained, now: now)
+        }
         #expect(hear(Self.online(run: "aaaa")) == .nothing)
         // What the broker had as the sign subscribed: replaced by its own.
         #expect(hear(Self.online(run: "bbbb"), retained: true) == .nothing)
@@ -44,6 +48,11 @@ struct FleetNamesTests {
         #expect(hear(Array("not json".utf8)) == .republish)
         for run in 0..<40 { _ = hear(Self.online(run: "r\(run)")) }
         #expect(clash.others.count == NameClash.maximumRemembered)
+        // A publisher that invents runs: one notice in ten seconds.
+        let verdicts = [(1_000.0, "new1"), (1_009, "new2"), (1_010, "new3")].map { now, run in
+            clash.hear(Self.online(run: run), retained: false, now: now)
+        }
+        #expect(verdicts == [.namesake(run: "new1"), .nothing, .namesake(run: "new3")])
     }
 
     @Test("a command's id is taken out and kept; a refusal keeps it; a bad id is refused; no id is still a command")
