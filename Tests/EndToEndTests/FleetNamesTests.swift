@@ -95,6 +95,16 @@ extension EndToEnd.Timing {
             #expect(silent.status == 3, "\(silent.stdout)\(silent.stderr)")
             #expect(silent.stdout == "alpha: ok\nbeta: no answer within 1.5 s\n", "\(silent.stdout)")
             #expect(Date().timeIntervalSince(started) < 5)
+            // A sign from before request IDs (no run in its status) would
+            // refuse an id: it is sent the command without one.
+            try await Fleet.publishRaw(broker, topic: "ledmarquee/sign/old/status", #"{"name":"old","online":true}"#, retain: true)
+            let sub = try E2E.which("mosquitto_sub"), port = String(broker.port)
+            async let heard = runCommand(sub, ["-h", "127.0.0.1", "-p", port, "-q", "1", "-t", "ledmarquee/sign/old/cmd", "-C", "1",
+                                               "-W", "5"], timeout: 10)
+            try await pause(0.5)
+            let older = try await broker.send(["--name", "old", "next"])
+            #expect(older.status == 0 && older.stdout == "old: sent (an older sign: it does not answer)\n", "\(older.stdout)\(older.stderr)")
+            #expect(try await heard.stdout == #"{"cmd":"next"}"# + "\n")
         }
 
         @Test("status is a table a person reads (--json the raw statuses); forget refuses a sign online and removes one gone")

@@ -19,6 +19,9 @@ struct FleetAnswers {
     /// Each sign's retained status: whether it says online.
     private(set) var online: [String: Bool] = [:]
     private(set) var answers: [String: Answer] = [:]
+    /// The signs whose status has no `run`: from before request IDs, they
+    /// refuse a command that carries one, and do not answer.
+    private(set) var older: Set<String> = []
     /// More signs than ``maximumSigns`` were heard of.
     private(set) var overflowed = false
 
@@ -44,7 +47,9 @@ struct FleetAnswers {
                 overflowed = true
                 return true
             }
-            online[name] = FleetStatus.Reading(payload)?.online ?? false
+            let reading = FleetStatus.Reading(payload)
+            online[name] = reading?.online ?? false
+            if let reading, reading.online, reading.run == nil { older.insert(name) } else { older.remove(name) }
             return true
         }
         guard let name = FleetTopics.signName(in: topic, prefix: prefix, leaf: "reply"), only == nil || name == only,
@@ -90,6 +95,7 @@ struct FleetAnswers {
                 status = max(status, 1)
             case nil:
                 said = "no answer within \(ControlServer.seconds(waited))"
+                    + (older.contains(name) ? " (an older sign, which refuses a command with an id: upgrade it)" : "")
                 status = 3
             }
             lines.append(TerminalText.visible(name) + ": " + said)

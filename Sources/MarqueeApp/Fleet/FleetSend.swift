@@ -32,19 +32,8 @@ enum FleetSend {
 
     private static func send(_ arguments: SendArguments, fleet: SendArguments.Fleet,
                              environment: [String: String]) throws(Platform.Failure) -> Int32 {
-        let payload: [UInt8]
-        let topic: String
-        switch arguments.command {
-        case "deck":
-            payload = try deckPayload(fleet.deckPath ?? "")
-            topic = "\(fleet.prefix)/deck"
-        case "status", SendArguments.forgetCommand:
-            payload = []
-            topic = ""
-        default:
-            payload = []
-            topic = arguments.name.map { FleetTopics.commands(prefix: fleet.prefix, name: $0) } ?? "\(fleet.prefix)/cmd"
-        }
+        // Read before connecting: a deck that does not parse is said at once.
+        let deck = arguments.command == SendArguments.deckCommand ? try deckPayload(fleet.deckPath ?? "") : []
         var warnings: [String] = []
         let credentials: BrokerCredentials?
         do {
@@ -61,9 +50,10 @@ enum FleetSend {
         case SendArguments.forgetCommand:
             return try session.forget(prefix: fleet.prefix, name: fleet.forgetName ?? "", force: fleet.force)
         case SendArguments.deckCommand:
-            try session.publish(topic: topic, payload: payload, retain: true)
+            try session.publish(topic: "\(fleet.prefix)/deck", payload: deck, retain: true)
             return 0
         default:
+            let topic = arguments.name.map { FleetTopics.commands(prefix: fleet.prefix, name: $0) } ?? "\(fleet.prefix)/cmd"
             return try session.command(arguments.request, topic: topic, prefix: fleet.prefix, name: arguments.name,
                                        waitSeconds: fleet.waitSeconds)
         }
@@ -210,6 +200,12 @@ enum FleetSend {
                 guard let online = answers.online[name] else { throw FleetSend.noSign(name, prefix: prefix) }
                 guard online else {
                     throw Platform.Failure(message: "'\(name)' is offline under \(prefix)/sign/; nothing sent", status: FleetSend.unanswered)
+                }
+                if answers.older.contains(name) {
+                    // A sign from before request IDs refuses a request with
+                    // one: sent as it takes it, unanswered.
+                    try publish(topic: topic, payload: Array(request.utf8), retain: false)
+                    return FleetSend.print(["\(TerminalText.visible(name)): sent (an older sign: it does not answer)"]) ? 0 : 1
                 }
             }
             try publish(topic: topic, payload: Array(FleetSend.request(request, id: answers.id).utf8), retain: false)

@@ -129,6 +129,16 @@ struct FleetNamesTests {
         #expect(answers.report(waited: 5).status == 1)
     }
 
+    @Test("a sign from before request IDs (its status has no run) is named as such when it does not answer")
+    func olderSign() {
+        var answers = FleetAnswers(id: "x1", prefix: "p", only: nil)
+        answers.heard(topic: "p/sign/old/status", payload: Array(#"{"name":"old","online":true}"#.utf8), retained: true)
+        answers.heard(topic: "p/sign/new/status", payload: Self.status("new", online: true).1, retained: true)
+        #expect(answers.older == ["old"])
+        #expect(answers.report(waited: 5).lines == ["new: no answer within 5 s",
+                                                    "old: no answer within 5 s (an older sign, which refuses a command with an id: upgrade it)"])
+    }
+
     @Test("with --name only that sign counts; at most 1,000 signs are waited for")
     func boundedAndNamed() {
         var one = FleetAnswers(id: "x1", prefix: "p", only: "a")
