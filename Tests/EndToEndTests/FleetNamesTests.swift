@@ -107,6 +107,21 @@ extension EndToEnd.Timing {
             #expect(try await heard.stdout == #"{"cmd":"next"}"# + "\n")
         }
 
+        @Test("a broker that holds back its acknowledgements: of 100 commands with IDs, the sign keeps at most 64 answers waiting")
+        func answersCapped() async throws {
+            try await FleetLink.withSign(.lateAcks, "answers-capped") { broker, sign in
+                try await sign.waitForEvent("the link up") { $0.name == "link" && $0.bool("up") == true }
+                // The broker acknowledges all 2 s after its commands; the
+                // answers the sign kept then reach it.
+                try await waitFor("the answers kept", timeout: 10, context: broker.logs) {
+                    broker.times(broker.acksPath, "reply").count >= 64 ? true : nil
+                }
+                try await pause(1.5)
+                #expect(broker.times(broker.acksPath, "reply").count == 64)
+                #expect(kill(sign.pid, 0) == 0, "no crash")
+            }
+        }
+
         @Test("status is a table a person reads (--json the raw statuses); forget refuses a sign online and removes one gone")
         func statusAndForget() async throws {
             let broker = try await TestBroker.start()

@@ -47,7 +47,8 @@ final class FleetLink: @unchecked Sendable {
     /// Will and its client ID, so two signs given one name tell each other
     /// apart (docs/fleet.md, "Two signs with one name").
     let run: String
-    /// Answers published and not yet acknowledged by the broker, at most
+    /// Answers published and not yet acknowledged by the broker (on this
+    /// connection or, sent again, the next), at most
     /// ``maximumPendingReplies``: a flood of commands with IDs costs the
     /// sign no queue of answers; the ones over are dropped.
     private var pendingReplies = Set<Int32>()
@@ -294,7 +295,8 @@ final class FleetLink: @unchecked Sendable {
         if let silenceTimer { loop.cancel(silenceTimer) }
         silenceTimer = nil
         subscribeID = nil
-        pendingReplies.removeAll()
+        // pendingReplies stay: libmosquitto keeps unacknowledged QoS 1
+        // messages across a reconnect and sends them again.
         inbox.removeAll()
     }
 
