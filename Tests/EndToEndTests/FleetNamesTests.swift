@@ -44,6 +44,10 @@ extension EndToEnd.Timing {
             // Each names the other's run.
             let (secondRun, firstRun) = (runs[0], runs[1])
             #expect(firstRun != secondRun)
+            // Both take a command to all, and both answer.
+            let both = try await broker.send(["next"])
+            #expect(both.status == 0 && both.stdout == "twin: ok (another sign of this name answered too: give each its own --name)\n",
+                    "\(both.stdout)\(both.stderr)")
             // The first killed: the broker publishes its Last Will on the
             // name's topic, and the second publishes its status over it.
             let sub = try E2E.which("mosquitto_sub"), port = String(broker.port)

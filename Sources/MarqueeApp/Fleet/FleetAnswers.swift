@@ -22,6 +22,9 @@ struct FleetAnswers {
     /// The signs whose status has no `run`: from before request IDs, they
     /// refuse a command that carries one, and do not answer.
     private(set) var older: Set<String> = []
+    /// The names under which more than one sign answered (the first
+    /// answer is the one reported).
+    private(set) var shared: Set<String> = []
     /// More signs than ``maximumSigns`` were heard of.
     private(set) var overflowed = false
 
@@ -53,8 +56,13 @@ struct FleetAnswers {
             return true
         }
         guard let name = FleetTopics.signName(in: topic, prefix: prefix, leaf: "reply"), only == nil || name == only,
-              answers[name] == nil, payload.count <= Self.maximumAnswerBytes,
+              payload.count <= Self.maximumAnswerBytes,
               case .object(let object)? = JSONValue.parse(payload), case .string(id)? = object["id"] else { return false }
+        guard answers[name] == nil else {
+            // Two signs with one name both took the command.
+            shared.insert(name)
+            return false
+        }
         guard answers.count < Self.maximumSigns else {
             overflowed = true
             return false
@@ -98,7 +106,8 @@ struct FleetAnswers {
                     + (older.contains(name) ? " (an older sign, which refuses a command with an id: upgrade it)" : "")
                 status = 3
             }
-            lines.append(TerminalText.visible(name) + ": " + said)
+            let twice = shared.contains(name) ? " (another sign of this name answered too: give each its own --name)" : ""
+            lines.append(TerminalText.visible(name) + ": " + said + twice)
         }
         if overflowed { lines.append("(more than \(Self.maximumSigns) signs: only \(Self.maximumSigns) were waited for)") }
         return (lines, status)

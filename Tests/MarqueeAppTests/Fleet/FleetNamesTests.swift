@@ -127,6 +127,9 @@ struct FleetNamesTests {
         answers.heard(topic: "p/sign/b/reply", payload: Array(#"{"ok":true,"id":"x1"}"#.utf8), retained: false)
         answers.heard(topic: "p/sign/c\u{1B}[2J/reply", payload: Array(#"{"ok":true,"id":"x1"}"#.utf8), retained: false)
         #expect(answers.report(waited: 5).status == 1)
+        // Two signs named b: the first answer counts, and the line says so.
+        answers.heard(topic: "p/sign/b/reply", payload: Array(#"{"ok":false,"error":"x","id":"x1"}"#.utf8), retained: false)
+        #expect(answers.report(waited: 5).lines[1] == "b: ok (another sign of this name answered too: give each its own --name)")
     }
 
     @Test("a sign from before request IDs (its status has no run) is named as such when it does not answer")
