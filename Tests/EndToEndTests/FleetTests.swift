@@ -30,7 +30,7 @@ extension EndToEnd.Timing {
         }
 
         static func statuses(_ broker: TestBroker) async throws -> [String: [String: Any]] {
-            let result = try await broker.send(["status"])
+            let result = try await broker.send(["status", "--json"])
             var byName: [String: [String: Any]] = [:]
             for line in result.stdout.split(separator: "\n") {
                 guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

@@ -24,4 +24,10 @@ enum ControlReply: Sendable, Equatable {
             return json.finish() + "\n"
         }
     }
+
+    /// The reply as one JSON object with the request's `id` added: a
+    /// fleet sign's answer on its reply topic (docs/fleet.md).
+    func answer(id: String) -> String {
+        line.dropLast(2) + ",\"id\":" + JSONObjectWriter.quote(id) + "}"
+    }
 }

@@ -34,6 +34,13 @@ enum ControlRequestParser {
         guard bytes.count <= maximumRequestBytes else { throw Failure("request larger than 64 KiB") }
         guard let root = JSONValue.parse(bytes) else { throw Failure("request is not valid JSON") }
         guard case .object(let object) = root else { throw Failure("a request must be a JSON object") }
+        return try request(object, defaultSeconds: defaultSeconds, origin: origin)
+    }
+
+    /// A request whose JSON has been read (a fleet's, once its `id` is
+    /// taken out).
+    static func request(_ object: [String: JSONValue], defaultSeconds: Double,
+                        origin: RequestFields.Origin) throws(Failure) -> ControlRequest {
         guard let cmd = object["cmd"] else { throw Failure("request has no 'cmd'") }
         guard case .string(let command) = cmd else { throw Failure("'cmd' must be a string") }
         guard let spec = RemoteCommandTable.named(command) else { throw Failure("unknown command '\(quoted(command))'") }

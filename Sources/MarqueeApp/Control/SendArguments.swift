@@ -23,12 +23,22 @@ struct SendArguments: Equatable {
         var passwordFile: String?
         /// `deck FILE`: the file to publish, as given.
         var deckPath: String?
+        /// `forget NAME`: the sign whose retained status to remove.
+        var forgetName: String?
+        /// `--wait S`: how long the signs addressed may take to answer.
+        var waitSeconds = FleetSend.defaultWaitSeconds
+        /// `status --json`: the retained statuses as they are.
+        var json = false
+        /// `forget --force`: even a sign whose status says online.
+        var force = false
     }
 
     /// `send --list` or `send ls`: the signs running, by name.
     static let listCommand = "ls"
     /// `send --mqtt … deck FILE`: a deck published to the fleet.
     static let deckCommand = "deck"
+    /// `send --mqtt … forget NAME`: a gone sign's retained status removed.
+    static let forgetCommand = "forget"
 
     /// `send`'s own options, beside the commands' (``RemoteCommandTable``).
     static let options: [OptionSpec] = [
@@ -41,11 +51,15 @@ struct SendArguments: Equatable {
                    summary: "with --mqtt: the fleet's topic prefix"),
         OptionSpec("mqtt-ca", placeholder: "FILE", value: .file, summary: "with mqtts://: the CA certificate"),
         OptionSpec("mqtt-password-file", placeholder: "FILE", value: .file, summary: "with --mqtt: USER:PASSWORD from FILE"),
+        OptionSpec("wait", placeholder: "S", value: .number, defaultText: "5",
+                   summary: "with --mqtt: seconds the signs addressed have to answer"),
+        OptionSpec("json", summary: "with --mqtt status: each retained status as it is, one JSON line each"),
+        OptionSpec("force", summary: "with --mqtt forget: even a sign whose status says online"),
         OptionSpec("help", short: "h", summary: "show this help"),
     ]
 
     /// The options of `send --mqtt`.
-    static let fleetOptions = ["mqtt", "mqtt-topic", "mqtt-ca", "mqtt-password-file"]
+    static let fleetOptions = ["mqtt", "mqtt-topic", "mqtt-ca", "mqtt-password-file", "wait", "json", "force"]
 
     /// Every option some `send` command takes (`--for`, `--caption`, …)
     /// and `send`'s own, so documents may name them beside the sign's.
@@ -85,9 +99,10 @@ struct SendArguments: Equatable {
             }
             return SendArguments(name: nil, control: nil, fleet: nil, command: listCommand, request: "")
         }
-        if command == deckCommand {
-            guard rest.count == 1 else { throw UsageError("send: 'deck' takes one argument") }
-            if let option = options.keys.sorted().first { throw UsageError("send: 'deck' takes no --\(option)") }
+        if command == deckCommand || command == forgetCommand {
+            guard rest.count == 1 else { throw UsageError("send: '\(command)' takes one argument") }
+            if let option = options.keys.sorted().first { throw UsageError("send: '\(command)' takes no --\(option)") }
+            if command == forgetCommand, name != nil { throw UsageError("send: 'forget' takes the sign's name as its argument, not --name") }
             let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
             return SendArguments(name: name, control: control, fleet: fleet, command: command, request: "")
         }
@@ -106,7 +121,9 @@ struct SendArguments: Equatable {
                               control: String?) throws(UsageError) -> Fleet? {
         guard let url = values["mqtt"] else {
             if let other = fleetOptions.first(where: { values[$0] != nil }) { throw UsageError("send: --\(other) needs --mqtt") }
-            if command == deckCommand { throw UsageError("send: 'deck' publishes to a fleet: it needs --mqtt URL") }
+            if command == deckCommand || command == forgetCommand {
+                throw UsageError("send: '\(command)' publishes to a fleet: it needs --mqtt URL")
+            }
             return nil
         }
         var fleet: Fleet
@@ -123,6 +140,23 @@ struct SendArguments: Equatable {
         if command == deckCommand {
             guard rest.count == 1, !rest[0].isEmpty else { throw UsageError("send: 'deck' needs a file name") }
             fleet.deckPath = rest[0]
+        }
+        if command == forgetCommand {
+            do { try ControlSocketPath.validate(name: rest[0]) } catch { throw UsageError("send: forget: " + error.message) }
+            fleet.forgetName = rest[0]
+        }
+        fleet.json = values["json"] != nil
+        fleet.force = values["force"] != nil
+        if fleet.json, command != "status" { throw UsageError("send: --json is for --mqtt status") }
+        if fleet.force, command != forgetCommand { throw UsageError("send: --force is for --mqtt forget") }
+        if let wait = values["wait"] {
+            guard [deckCommand, forgetCommand, "status"].allSatisfy({ $0 != command }) else {
+                throw UsageError("send: --wait is for the commands the signs answer, not '\(command)'")
+            }
+            guard let seconds = Double(wait), seconds > 0, seconds <= FleetSend.maximumWaitSeconds else {
+                throw UsageError("send: --wait must be more than 0 and at most \(Int(FleetSend.maximumWaitSeconds)) seconds")
+            }
+            fleet.waitSeconds = seconds
         }
         return fleet
     }

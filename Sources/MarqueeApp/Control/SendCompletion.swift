@@ -1,6 +1,6 @@
 /// `ledmarquee send` as the completion scripts see it, from
 /// ``RemoteCommandTable`` and ``SendArguments``: the table's commands, then
-/// `send`'s own words (`deck` for a fleet, `ls`).
+/// `send`'s own words (`deck` and `forget` for a fleet, `ls`).
 enum SendCompletion {
     static var model: SubcommandCompletion {
         let table = RemoteCommandTable.all.map { spec in
@@ -10,6 +10,8 @@ enum SendCompletion {
         let own = [
             SubcommandCompletion.Command(name: SendArguments.deckCommand, summary: "with --mqtt: publish FILE as the fleet's deck",
                                          options: [], takesFile: true),
+            SubcommandCompletion.Command(name: SendArguments.forgetCommand, summary: "with --mqtt: remove a gone sign's status",
+                                         options: [], takesFile: false),
             SubcommandCompletion.Command(name: SendArguments.listCommand, summary: "list the signs running",
                                          options: [], takesFile: false),
         ]

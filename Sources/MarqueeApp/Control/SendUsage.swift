@@ -18,9 +18,12 @@ enum SendUsage {
         lines.append("LOOK, the message's own: " + look.joined(separator: " "))
         lines += Usage.wrap("Without --name or --control: the only sign running; with several, they are listed and "
                             + "nothing is sent (exit 2). --list (or ls) lists them.", width: Usage.width)
-        lines.append("With --mqtt, to every sign of the fleet, or to the one --name names:")
+        lines += Usage.wrap("With --mqtt, to every sign whose status says online, or to the one --name names; each "
+                            + "answers, one line a sign (exit 1: one refused; 3: one did not answer within --wait S, "
+                            + "default \(Int(FleetSend.defaultWaitSeconds)), or no sign has that name). Also:", width: Usage.width)
         lines += entry("\(SendArguments.deckCommand) FILE", "publish FILE as the fleet's deck (retained)")
-        lines += entry("status", "every sign's status, one JSON line each")
+        lines += entry("status", "every sign's status, a table (--json: one JSON line each)")
+        lines += entry("\(SendArguments.forgetCommand) NAME", "remove a gone sign's retained status (--force: even online)")
         let refused = RemoteCommandTable.all.filter { $0.fleetRefusal != nil }.map(\.name)
         lines += Usage.wrap("(not \(refused.joined(separator: " or ")): see fleet.md). --mqtt-ca FILE and "
                             + "--mqtt-password-file FILE are the sign's (ledmarquee --help).", width: Usage.width)

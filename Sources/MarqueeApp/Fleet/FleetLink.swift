@@ -43,6 +43,16 @@ final class FleetLink: @unchecked Sendable {
 
     let address: BrokerAddress
     let topics: FleetTopics
+    /// This run's ID (``FleetStatus/makeRunID()``): in its status, its Last
+    /// Will and its client ID, so two signs given one name tell each other
+    /// apart (docs/fleet.md, "Two signs with one name").
+    let run: String
+    /// Answers published and not yet acknowledged by the broker (on this
+    /// connection or, sent again, the next), at most
+    /// ``maximumPendingReplies``: a flood of commands with IDs costs the
+    /// sign no queue of answers; the ones over are dropped.
+    private var pendingReplies = Set<Int32>()
+    static let maximumPendingReplies = 64
     private let loop: EventLoop
     private let client: MosquittoClient
     private let connector: BrokerConnector
@@ -98,7 +108,9 @@ final class FleetLink: @unchecked Sendable {
         // Unique per run: two signs given one name must not take each
         // other's connection in turn (a broker drops the older of two
         // clients with one ID).
-        let clientID = "ledmarquee-\(topics.name)-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        let run = FleetStatus.makeRunID()
+        self.run = run
+        let clientID = "ledmarquee-\(topics.name)-\(run)"
         guard let client = MosquittoClient(clientID: clientID) else {
             throw Failure(message: MosquittoClient.unavailable ?? "cannot make an MQTT client (libmosquitto)")
         }
@@ -107,7 +119,7 @@ final class FleetLink: @unchecked Sendable {
         }
         self.client = client
         self.connector = connector
-        var code = client.setWill(topic: topics.status, payload: FleetStatus.offline(name: topics.name), retain: true)
+        var code = client.setWill(topic: topics.status, payload: FleetStatus.offline(name: topics.name, run: run), retain: true)
         if code == MosquittoClient.success { code = client.setProtocol(version) }
         if code == MosquittoClient.success, let credentials { code = client.setCredentials(credentials) }
         guard code == MosquittoClient.success else {
@@ -146,13 +158,27 @@ final class FleetLink: @unchecked Sendable {
         serve(written: true)
     }
 
+    /// Publishes an answer on the sign's reply topic (QoS 1, not
+    /// retained); false when it is dropped: the link is down, or
+    /// ``maximumPendingReplies`` wait for the broker.
+    @discardableResult
+    func publishReply(_ json: String) -> Bool {
+        guard phase == .online, pendingReplies.count < Self.maximumPendingReplies else { return false }
+        let (code, messageID) = client.publish(topic: topics.reply, payload: Array(json.utf8), retain: false)
+        guard code == MosquittoClient.success else { return false }
+        pendingReplies.insert(messageID)
+        serve(written: true)
+        return true
+    }
+
     /// Says the sign is offline (a clean disconnect sends no Last Will),
     /// disconnects, and stops every watch and timer. Never waits: what
     /// the socket does not take at once is lost.
     func stop() {
         guard phase != .stopped else { return }
         if phase == .online {
-            _ = client.publish(topic: topics.status, payload: Array(FleetStatus.offline(name: topics.name).utf8), retain: true)
+            let offline = FleetStatus.offline(name: topics.name, run: run, at: WallClock.now())
+            _ = client.publish(topic: topics.status, payload: Array(offline.utf8), retain: true)
             client.disconnect()
             for _ in 0..<4 where client.wantsWrite {
                 guard client.loopWrite() == MosquittoClient.success else { break }
@@ -269,6 +295,8 @@ final class FleetLink: @unchecked Sendable {
         if let silenceTimer { loop.cancel(silenceTimer) }
         silenceTimer = nil
         subscribeID = nil
+        // pendingReplies stay: libmosquitto keeps unacknowledged QoS 1
+        // messages across a reconnect and sends them again.
         inbox.removeAll()
     }
 
@@ -348,7 +376,11 @@ final class FleetLink: @unchecked Sendable {
             }
             guard phase == .connected else { return }
             phase = .subscribing
-            let (code, messageID) = client.subscribe(topics.subscriptions)
+            // MQTT 5: the sign's own status is not sent back to it. Echoed,
+            // it would arrive as the sign quits, after it had closed the
+            // socket: the reset that answers it lost the DISCONNECT, and
+            // the broker sent the Last Will over the clean offline status.
+            let (code, messageID) = client.subscribe(topics.subscriptions, noLocal: version == .v5)
             guard code == MosquittoClient.success else { return lose("cannot subscribe: \(MosquittoClient.describe(code))") }
             subscribeID = messageID
         case .subscribed(let messageID, let granted):
@@ -369,7 +401,9 @@ final class FleetLink: @unchecked Sendable {
             onNews?(.message(topic: topic, payload: payload, retained: retained))
         case .oversized(let topic, let bytes):
             onNews?(.oversized(topic: topic, bytes: bytes))
-        case .disconnected, .published:
+        case .published(let messageID):
+            pendingReplies.remove(messageID)
+        case .disconnected:
             break  // a loss shows as a failed read, write or misc call
         }
     }

@@ -53,6 +53,10 @@ final class FleetMember {
     /// The deck played and not yet kept: written once decks settle.
     private var unsavedDeck: [UInt8]?
     private var cacheTimer: LoopTimer?
+    /// Hears other signs on this sign's status topic.
+    private var clash: NameClash
+    /// The clock `clash` reads starts here.
+    private let created = ContinuousClock.now
 
     /// Seconds without a newer deck before the newest is read and played.
     static let deckSettleSeconds = 0.25
@@ -68,6 +72,7 @@ final class FleetMember {
         self.playing = playing
         self.defaultSeconds = defaultSeconds
         self.loop = loop
+        clash = NameClash(run: link.run)
         reader = DeckReader(loop: loop, parse: { job in
             FleetPayload.parse(job.payload, kind: .deck, topic: job.topic, defaultSeconds: defaultSeconds)
         }, done: { [weak self] job, outcome in
@@ -110,11 +115,12 @@ final class FleetMember {
             }
             return
         }
-        let status = FleetStatus.online(name: link.topics.name, status: player.status())
+        let snapshot = player.status()
+        let status = FleetStatus.online(name: link.topics.name, run: link.run, status: snapshot)
         guard status != published else { return }
         published = status
         lastPublish = now
-        link.publishStatus(status)
+        link.publishStatus(FleetStatus.online(name: link.topics.name, run: link.run, status: snapshot, at: WallClock.now()))
     }
 
     private func hear(_ news: FleetLink.News) {
@@ -128,11 +134,32 @@ final class FleetMember {
         case .oversized(let topic, let bytes):
             guard link.topics.kind(of: topic) != nil else { return }
             player.report("\(topic): message of \(bytes) bytes refused (at most \(MosquittoClient.maximumPayloadBytes))")
-        case .message(let topic, let payload, _):
+        case .message(let topic, let payload, let retained):
             guard let kind = link.topics.kind(of: topic) else { return }
             if kind == .deck { return deckArrived(topic: topic, payload: payload) }
+            if kind == .ownStatus { return heardOwnTopic(payload, retained: retained) }
             handle(payload, kind: kind, topic: topic)
         }
+    }
+
+    /// A message on the sign's own status topic (``NameClash``).
+    private func heardOwnTopic(_ payload: [UInt8], retained: Bool) {
+        let elapsed = created.duration(to: .now)
+        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        switch clash.hear(payload, retained: retained, now: now) {
+        case .nothing:
+            return
+        case .namesake(let run):
+            let which = run.map { " (run \($0))" } ?? ""
+            player?.report("another sign\(which) is also named '\(link.topics.name)' on \(link.address): "
+                           + "give each sign its own --name")
+        case .republish:
+            break
+        }
+        // Published again (within the interval): the retained status
+        // must be a live sign's, and a namesake must hear this one.
+        published = nil
+        stateChanged()
     }
 
     /// Keeps the newest deck for reading once decks stop coming for
@@ -233,6 +260,7 @@ final class FleetMember {
         switch outcome {
         case .failure(let failure):
             player.report(failure.message)
+            if let id = failure.id { link.publishReply(ControlReply.error(failure.message).answer(id: id)) }
         case .success(.deckCleared):
             player.report("\(topic): the deck was deleted; playing on with the last one")
         case .success(.deck(let cues, let epoch, let notes)):
@@ -245,14 +273,17 @@ final class FleetMember {
                 return
             }
             keepLater(payload)
-        case .success(.command(let request)) where request.action == .status:
+        case .success(.command(let request, let id)) where request.action == .status:
             // Asked for: published even if unchanged, but within the
             // interval like any other (a flood of asks costs the broker
             // one message a second, and the sign no queue of them).
             published = nil
             stateChanged()
-        case .success(.command(let request)):
-            if case .error(let message) = player.answer(request) { player.report("\(topic): \(request.command): \(message)") }
+            if let id { link.publishReply(player.answer(request).answer(id: id)) }
+        case .success(.command(let request, let id)):
+            let reply = player.answer(request)
+            if case .error(let message) = reply { player.report("\(topic): \(request.command): \(message)") }
+            if let id { link.publishReply(reply.answer(id: id)) }
         }
     }
 }

@@ -1,17 +1,25 @@
 import Glibc
 import MarqueeCore
 
-/// `ledmarquee send --mqtt URL …` (docs/fleet.md): publishes one command to
-/// every sign of a fleet (`PREFIX/cmd`) or to the one `--name` names, a deck
-/// to `PREFIX/deck` (retained), or lists every sign's retained status. It is
-/// not a sign, so it may block; every wait has a deadline. Exit 0 when the
-/// broker took it, 1 when it did not, 2 for a usage error.
+/// `ledmarquee send --mqtt URL …` (docs/fleet.md): publishes one command,
+/// with a request ID, to every sign of a fleet (`PREFIX/cmd`) or to the one
+/// `--name` names, and waits for their answers; publishes a deck to
+/// `PREFIX/deck` (retained); lists every sign's retained status; or
+/// forgets a gone sign's. It is not a sign, so it may block; every wait
+/// has a deadline. Exit 0 when it was done (every sign addressed answered
+/// ok), 1 when the broker or a sign refused, 2 for a usage error, 3 when a
+/// sign did not answer in time or there is no sign of that name.
 enum FleetSend {
     /// How long the broker may take to answer, each step.
     static let answerSeconds = 10.0
     /// `status`: the retained statuses come right after the subscription;
     /// this long without one more ends the list.
     static let quietSeconds = 0.5
+    /// How long the signs addressed have to answer, unless `--wait`.
+    static let defaultWaitSeconds = 5.0
+    static let maximumWaitSeconds = 600.0
+    /// The exit status when a sign did not answer, or there is none.
+    static let unanswered: Int32 = 3
 
     static func run(_ arguments: SendArguments, fleet: SendArguments.Fleet, environment: [String: String]) -> Int32 {
         do throws(Platform.Failure) {
@@ -24,19 +32,8 @@ enum FleetSend {
 
     private static func send(_ arguments: SendArguments, fleet: SendArguments.Fleet,
                              environment: [String: String]) throws(Platform.Failure) -> Int32 {
-        let payload: [UInt8]
-        let topic: String
-        switch arguments.command {
-        case "deck":
-            payload = try deckPayload(fleet.deckPath ?? "")
-            topic = "\(fleet.prefix)/deck"
-        case "status":
-            payload = []
-            topic = FleetTopics.allStatus(prefix: fleet.prefix)
-        default:
-            payload = Array(arguments.request.utf8)
-            topic = arguments.name.map { FleetTopics.commands(prefix: fleet.prefix, name: $0) } ?? "\(fleet.prefix)/cmd"
-        }
+        // Read before connecting: a deck that does not parse is said at once.
+        let deck = arguments.command == SendArguments.deckCommand ? try deckPayload(fleet.deckPath ?? "") : []
         var warnings: [String] = []
         let credentials: BrokerCredentials?
         do {
@@ -47,11 +44,24 @@ enum FleetSend {
         Program.warn(warnings)
         let session = try Session.open(fleet, credentials: credentials)
         defer { session.close() }
-        if arguments.command == "status" {
-            return try session.listStatus(topic: topic, prefix: fleet.prefix)
+        switch arguments.command {
+        case "status":
+            return try session.listStatus(prefix: fleet.prefix, name: arguments.name, json: fleet.json)
+        case SendArguments.forgetCommand:
+            return try session.forget(prefix: fleet.prefix, name: fleet.forgetName ?? "", force: fleet.force)
+        case SendArguments.deckCommand:
+            try session.publish(topic: "\(fleet.prefix)/deck", payload: deck, retain: true)
+            return 0
+        default:
+            let topic = arguments.name.map { FleetTopics.commands(prefix: fleet.prefix, name: $0) } ?? "\(fleet.prefix)/cmd"
+            return try session.command(arguments.request, topic: topic, prefix: fleet.prefix, name: arguments.name,
+                                       waitSeconds: fleet.waitSeconds)
         }
-        try session.publish(topic: topic, payload: payload, retain: arguments.command == "deck")
-        return 0
+    }
+
+    /// The request line with `id` added as its first field.
+    static func request(_ line: String, id: String) -> String {
+        "{\"id\":" + JSONObjectWriter.quote(id) + "," + line.dropFirst()
     }
 
     /// The bytes of `deck FILE`: a `.json` deck as it is, once it parses;
@@ -74,6 +84,16 @@ enum FleetSend {
             entries.append(JSONObjectWriter.quote(String(text.trimmingTrailingWhitespace())))
         }
         return Array(("[" + entries.joined(separator: ",") + "]").utf8)
+    }
+
+    /// No retained status for `name`: no such sign (a typo), or one forgotten.
+    static func noSign(_ name: String, prefix: String) -> Platform.Failure {
+        Platform.Failure(message: "no sign named '\(name)' under \(prefix)/sign/ (it has no status there)", status: unanswered)
+    }
+
+    /// Lines on standard output; false when it is gone.
+    static func print(_ lines: [String]) -> Bool {
+        lines.allSatisfy { Platform.writeAll(STDOUT_FILENO, $0 + "\n") == nil }
     }
 
     /// One connection to the broker, driven by libmosquitto's own loop.
@@ -132,36 +152,132 @@ enum FleetSend {
             }
         }
 
-        /// Prints each sign's retained status, by name; 1 when there is none.
-        func listStatus(topic: String, prefix: String) throws(Platform.Failure) -> Int32 {
-            guard client.subscribe(topic) == MosquittoClient.success else {
-                throw Platform.Failure(message: "\(broker): cannot subscribe to \(topic)", status: 1)
+        /// Prints each sign's retained status, by name, as a table or (`json`)
+        /// as it is; `name`: that sign's only. 1 when there is none; 3 when
+        /// the sign named has none.
+        func listStatus(prefix: String, name: String?, json: Bool) throws(Platform.Failure) -> Int32 {
+            let statuses = try retainedStatuses(prefix: prefix, name: name)
+            guard !statuses.isEmpty else {
+                if let name { throw FleetSend.noSign(name, prefix: prefix) }
+                throw Platform.Failure(message: "\(broker): no sign has a status under \(prefix)/sign/", status: 1)
             }
-            var statuses: [String: String] = [:]
-            try wait("the broker to take the subscription") { event in
-                if case .subscribed = event { return true }
-                return false
+            // A status is anyone's text on the broker: shown escaped.
+            let lines = json ? statuses.keys.sorted().map { TerminalText.visible(String(decoding: statuses[$0]!, as: UTF8.self)) }
+                : FleetStatusTable.render(statuses)
+            return FleetSend.print(lines) ? 0 : 1
+        }
+
+        /// Removes a gone sign's retained status (an empty retained
+        /// message): 3 when it has none, 1 when it says online (unless
+        /// `force`: a sign that is alive publishes its status again).
+        func forget(prefix: String, name: String, force: Bool) throws(Platform.Failure) -> Int32 {
+            let statuses = try retainedStatuses(prefix: prefix, name: name)
+            guard let status = statuses[name] else { throw FleetSend.noSign(name, prefix: prefix) }
+            if !force, FleetStatus.Reading(status)?.online ?? false {
+                throw Platform.Failure(message: "'\(name)' is online; stop that sign first (or --force, "
+                                       + "after which a sign that is alive publishes its status again)", status: 1)
             }
+            try publish(topic: FleetTopics.status(prefix: prefix, name: name), payload: [], retain: true)
+            return FleetSend.print(["\(name): forgotten"]) ? 0 : 1
+        }
+
+        /// Publishes `request` with an ID of its own and waits, at most
+        /// `waitSeconds`, for the answers of the sign `name` names (whose
+        /// status must say online), else of every sign whose retained
+        /// status says online; prints one line a sign.
+        func command(_ request: String, topic: String, prefix: String, name: String?,
+                     waitSeconds: Double) throws(Platform.Failure) -> Int32 {
+            var answers = FleetAnswers(id: FleetStatus.makeRunID(), prefix: prefix, only: name)
+            let statusTopic = name.map { FleetTopics.status(prefix: prefix, name: $0) } ?? FleetTopics.allStatus(prefix: prefix)
+            let replyTopic = name.map { FleetTopics.reply(prefix: prefix, name: $0) } ?? FleetTopics.allReplies(prefix: prefix)
+            try subscribe([statusTopic, replyTopic])
+            if let name {
+                // One sign: its status first, so a name that is wrong or a
+                // sign that is gone is said, and nothing sent.
+                try collect(until: { answers.online[name] != nil }) { topic, payload, retained in
+                    answers.heard(topic: topic, payload: payload, retained: retained)
+                }
+                guard let online = answers.online[name] else { throw FleetSend.noSign(name, prefix: prefix) }
+                guard online else {
+                    throw Platform.Failure(message: "'\(name)' is offline under \(prefix)/sign/; nothing sent", status: FleetSend.unanswered)
+                }
+                if answers.older.contains(name) {
+                    // A sign from before request IDs refuses a request with
+                    // one: sent as it takes it, unanswered.
+                    try publish(topic: topic, payload: Array(request.utf8), retain: false)
+                    return FleetSend.print(["\(TerminalText.visible(name)): sent (an older sign: it does not answer)"]) ? 0 : 1
+                }
+            }
+            try publish(topic: topic, payload: Array(FleetSend.request(request, id: answers.id).utf8), retain: false)
             var quietSince = ContinuousClock.now
-            let deadline = ContinuousClock.now + .seconds(FleetSend.answerSeconds)
-            while ContinuousClock.now < deadline, quietSince.duration(to: .now) < .seconds(FleetSend.quietSeconds) {
+            let deadline = ContinuousClock.now + .seconds(waitSeconds)
+            while ContinuousClock.now < deadline {
+                let settled = name != nil || quietSince.duration(to: .now) >= .seconds(FleetSend.quietSeconds)
+                if settled, answers.addressed.isEmpty, answers.answers.isEmpty {
+                    throw Platform.Failure(message: "no sign is online under \(prefix)/sign/", status: FleetSend.unanswered)
+                }
+                if settled, answers.allAnswered { break }
                 try turn()
-                for case .message(let topic, let payload, _) in events {
-                    guard let name = FleetTopics.signName(inStatusTopic: topic, prefix: prefix),
-                          case .object? = JSONValue.parse(payload) else { continue }
-                    statuses[name] = String(decoding: payload, as: UTF8.self)
+                for case .message(let topic, let payload, let retained) in events
+                where answers.heard(topic: topic, payload: payload, retained: retained) {
                     quietSince = .now
                 }
                 events.removeAll()
             }
-            guard !statuses.isEmpty else {
-                throw Platform.Failure(message: "\(broker): no sign has a status under \(prefix)/sign/", status: 1)
+            let report = answers.report(waited: waitSeconds)
+            return FleetSend.print(report.lines) ? report.status : 1
+        }
+
+        /// The retained statuses under `prefix` (`name`: that sign's), by
+        /// name: those that come right after the subscription, until
+        /// ``quietSeconds`` pass without one more; at most
+        /// ``FleetAnswers/maximumSigns``, each at most
+        /// ``FleetStatus/Reading/maximumBytes``.
+        private func retainedStatuses(prefix: String, name: String?) throws(Platform.Failure) -> [String: [UInt8]] {
+            try subscribe([name.map { FleetTopics.status(prefix: prefix, name: $0) } ?? FleetTopics.allStatus(prefix: prefix)])
+            var statuses: [String: [UInt8]] = [:]
+            var overflowed = false
+            try collect(until: { name.map { statuses[$0] != nil } ?? false }) { topic, payload, retained in
+                guard retained, let sign = FleetTopics.signName(inStatusTopic: topic, prefix: prefix),
+                      !payload.isEmpty, payload.count <= FleetStatus.Reading.maximumBytes else { return false }
+                guard statuses[sign] != nil || statuses.count < FleetAnswers.maximumSigns else {
+                    overflowed = true
+                    return true
+                }
+                statuses[sign] = payload
+                return true
             }
-            for name in statuses.keys.sorted() {
-                // A status is anyone's text on the broker: shown escaped.
-                guard Platform.writeAll(STDOUT_FILENO, TerminalText.visible(statuses[name]!) + "\n") == nil else { return 1 }
+            if overflowed { Program.warn(["more than \(FleetAnswers.maximumSigns) signs: only \(FleetAnswers.maximumSigns) are shown"]) }
+            return statuses
+        }
+
+        /// Hands each message on until ``quietSeconds`` pass without one
+        /// that `heard` counts, or `done`.
+        private func collect(until done: () -> Bool, _ heard: (String, [UInt8], Bool) -> Bool) throws(Platform.Failure) {
+            var quietSince = ContinuousClock.now
+            let deadline = ContinuousClock.now + .seconds(FleetSend.answerSeconds)
+            while ContinuousClock.now < deadline, quietSince.duration(to: .now) < .seconds(FleetSend.quietSeconds), !done() {
+                try turn()
+                for case .message(let topic, let payload, let retained) in events where heard(topic, payload, retained) {
+                    quietSince = .now
+                }
+                events.removeAll()
             }
-            return 0
+        }
+
+        /// Subscribes to `topics` in one SUBSCRIBE and waits for its SUBACK.
+        private func subscribe(_ topics: [String]) throws(Platform.Failure) {
+            let (code, messageID) = client.subscribe(topics)
+            guard code == MosquittoClient.success else {
+                throw Platform.Failure(message: "\(broker): cannot subscribe to \(topics.joined(separator: ", "))", status: 1)
+            }
+            try wait("the broker to take the subscription") { event throws(Platform.Failure) in
+                guard case .subscribed(messageID, let granted) = event else { return false }
+                if let refused = zip(topics, granted).first(where: { $0.1 >= 0x80 }) {
+                    throw Platform.Failure(message: "\(broker): the broker refused the subscription to \(refused.0)", status: 1)
+                }
+                return true
+            }
         }
 
         func close() {
@@ -170,13 +286,25 @@ enum FleetSend {
         }
 
         /// Runs the loop until `done` says an event was the one awaited.
+        /// The messages that come meanwhile (statuses, answers) are kept
+        /// for the caller, at most ``FleetAnswers/maximumSigns`` of them.
         private func wait(_ what: String, until done: (MosquittoClient.Event) throws(Platform.Failure) -> Bool) throws(Platform.Failure) {
+            var held: [MosquittoClient.Event] = []
+            defer { events = held + events }
             let deadline = ContinuousClock.now + .seconds(FleetSend.answerSeconds)
             while ContinuousClock.now < deadline {
                 try turn()
                 let seen = events
                 events.removeAll()
-                for event in seen where try done(event) { return }
+                var found = false
+                for event in seen {
+                    if case .message = event {
+                        if held.count < FleetAnswers.maximumSigns { held.append(event) }
+                    } else if !found, try done(event) {
+                        found = true
+                    }
+                }
+                if found { return }
             }
             throw Platform.Failure(message: "\(broker): no answer within \(Int(FleetSend.answerSeconds)) s (waiting for \(what))",
                                    status: 1)

@@ -145,13 +145,16 @@ final class MosquittoClient: @unchecked Sendable {
     }
 
     /// Subscribes to every topic in one SUBSCRIBE, at QoS 1: one SUBACK,
-    /// with this message ID, says the broker has them all.
-    func subscribe(_ topics: [String]) -> (code: Int32, messageID: Int32) {
+    /// with this message ID, says the broker has them all. `noLocal`
+    /// (MQTT 5 only): the broker sends none of this client's own messages
+    /// back.
+    func subscribe(_ topics: [String], noLocal: Bool = false) -> (code: Int32, messageID: Int32) {
         var messageID: Int32 = 0
         let strings = topics.map { strdup($0) }
         defer { strings.forEach { free($0) } }
+        let options = noLocal ? Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue) : 0
         let code = strings.withUnsafeBufferPointer { buffer in
-            mosquitto_subscribe_multiple(handle, &messageID, Int32(buffer.count), buffer.baseAddress, 1, 0, nil)
+            mosquitto_subscribe_multiple(handle, &messageID, Int32(buffer.count), buffer.baseAddress, 1, options, nil)
         }
         return (code, messageID)
     }

@@ -10,7 +10,11 @@ import Glibc
 /// - `silent`: after the SUBACK answers nothing more, pings included;
 /// - `slowSuback`: sends the SUBACK 3 s after the SUBSCRIBE, then behaves;
 /// - `oversized`: after the SUBACK publishes a retained deck of 1 MiB + 1
-///   bytes on `ledmarquee/deck`, then a small one, then behaves.
+///   bytes on `ledmarquee/deck`, then a small one, then behaves;
+/// - `lateAcks`: after the SUBACK publishes 100 commands with request IDs
+///   (`next`) on `ledmarquee/cmd`, acknowledges none of the sign's
+///   messages for 2 s, then all of them; each answer the sign published
+///   is a line `reply` in `acks`.
 ///
 /// It speaks MQTT 3.1.1 only, as such a broker must: a CONNECT of another
 /// version (the sign's MQTT 5) gets CONNACK 1, "unacceptable protocol
@@ -24,7 +28,7 @@ import Glibc
 /// script, reaps it and removes the directory.
 final class HostileBroker {
     enum Mode: String {
-        case drop, silent, slowSuback, oversized
+        case drop, silent, slowSuback, oversized, lateAcks
     }
 
     let directory: URL
@@ -70,6 +74,12 @@ final class HostileBroker {
             body = len(topic).to_bytes(2, "big") + topic + payload
             c.sendall(b"\\x31" + varint(len(body)) + body)
         def serve(c):
+            held, lock, late = [], threading.Lock(), [True]
+            def release():
+                with lock:
+                    late[0] = False
+                    for ident in held:
+                        c.sendall(b"\\x40\\x02" + ident)
             try:
                 kind, body = packet(c)
                 level = body[2 + (body[0] << 8 | body[1])]
@@ -100,11 +110,23 @@ final class HostileBroker {
                         if mode == "oversized":
                             publish(c, b"ledmarquee/deck", b"x" * (1048576 + 1))
                             publish(c, b"ledmarquee/deck", b'["SMALL"]')
+                        if mode == "lateAcks":
+                            for n in range(100):
+                                body = len(b"ledmarquee/cmd").to_bytes(2, "big") + b"ledmarquee/cmd" + b'{"id":"r%d","cmd":"next"}' % n
+                                with lock:
+                                    c.sendall(b"\\x30" + varint(len(body)) + body)
+                            threading.Timer(2, release).start()
                     elif kind >> 4 == 12:
                         c.sendall(b"\\xd0\\x00")
                     elif kind >> 4 == 3 and (kind >> 1) & 3:
                         at = 2 + (body[0] << 8 | body[1])
-                        c.sendall(b"\\x40\\x02" + body[at:at + 2])
+                        if body[2:at].endswith(b"/reply"):
+                            note(acks, "reply")
+                        with lock:
+                            if mode == "lateAcks" and late[0]:
+                                held.append(body[at:at + 2])
+                            else:
+                                c.sendall(b"\\x40\\x02" + body[at:at + 2])
                     elif kind >> 4 == 14:
                         return
             except (EOFError, OSError):

@@ -35,7 +35,7 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
         notes.forEach(checkLine)
     case .success(.deckCleared):
         require(kind == .deck && payload.isEmpty, "only an empty deck payload clears")
-    case .success(.command(let request)):
+    case .success(.command(let request, _)):
         require(kind != .deck, "a command comes on a cmd topic")
         switch request.action {
         case .watch, .loadFile: broken("watch and load of a path are refused from the broker", request.command)

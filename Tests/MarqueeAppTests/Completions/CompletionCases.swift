@@ -76,7 +76,7 @@ enum CompletionCases {
     /// command's before one is typed), their values, and file names where
     /// the command's word is a file; never the sign's own options.
     static var send: [CompletionCase] {
-        let commands = Set(RemoteCommandTable.all.map(\.name) + [SendArguments.deckCommand, SendArguments.listCommand])
+        let commands = Set(RemoteCommandTable.all.map(\.name) + [SendArguments.deckCommand, SendArguments.forgetCommand, SendArguments.listCommand])
         let own = Set(SendArguments.options.flatMap(longSpellings))
         let everyOption = Set(RemoteCommandTable.all.flatMap(\.options).map { "--" + $0.field })
         var cases = [

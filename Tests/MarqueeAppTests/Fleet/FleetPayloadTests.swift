@@ -55,7 +55,7 @@ struct FleetPayloadTests {
 
     @Test("a sender on the broker cannot show the sign's files; other fields, and escaped braces, stay")
     func noFileFields() throws {
-        guard case .success(.command(let request)) = Self.parse(#"{"cmd":"say","text":"A {file:/etc/passwd} {time:%H} {{file:x}"}"#,
+        guard case .success(.command(let request, _)) = Self.parse(#"{"cmd":"say","text":"A {file:/etc/passwd} {time:%H} {{file:x}"}"#,
                                                                  .command(forAll: true)), let say = request.interrupt else {
             Issue.record("not a say")
             return

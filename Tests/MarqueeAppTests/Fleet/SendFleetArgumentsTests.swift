@@ -89,3 +89,38 @@ struct CombinationPlaceTests {
         }
     }
 }
+
+/// `send --mqtt`'s own words and options for answers, the status table
+/// and forget (docs/fleet.md; issue 26, item 6).
+@Suite("send --mqtt answers, status and forget arguments")
+struct SendFleetAnswerArgumentsTests {
+    @Test("forget NAME, --force, --json, --wait")
+    func taken() throws {
+        let forget = try #require(try SendArguments.parse(["--mqtt", "mqtt://b", "forget", "lobby", "--force"], cwd: "/"))
+        #expect(forget.command == "forget" && forget.fleet?.forgetName == "lobby" && forget.fleet?.force == true)
+        #expect(try SendArguments.parse(["--mqtt", "mqtt://b", "status", "--json"], cwd: "/")?.fleet?.json == true)
+        #expect(try SendArguments.parse(["--mqtt", "mqtt://b", "say", "X", "--wait", "0.5"], cwd: "/")?.fleet?.waitSeconds == 0.5)
+        #expect(try SendArguments.parse(["--mqtt", "mqtt://b", "next"], cwd: "/")?.fleet?.waitSeconds == 5)
+    }
+
+    @Test("usage errors", arguments: [
+        (["forget", "lobby"], "send: 'forget' publishes to a fleet: it needs --mqtt URL"),
+        (["--mqtt", "mqtt://b", "forget"], "send: 'forget' takes one argument"),
+        (["--mqtt", "mqtt://b", "forget", "a/b"], "send: forget: "),
+        (["--mqtt", "mqtt://b", "--name", "a", "forget", "a"], "send: 'forget' takes the sign's name as its argument, not --name"),
+        (["--mqtt", "mqtt://b", "next", "--json"], "send: --json is for --mqtt status"),
+        (["--json", "status"], "send: --json needs --mqtt"),
+        (["--mqtt", "mqtt://b", "next", "--force"], "send: --force is for --mqtt forget"),
+        (["--mqtt", "mqtt://b", "next", "--wait", "0"], "send: --wait must be more than 0 and at most 600 seconds"),
+        (["--mqtt", "mqtt://b", "next", "--wait", "nan"], "send: --wait must be more than 0"),
+        (["--mqtt", "mqtt://b", "status", "--wait", "2"], "send: --wait is for the commands the signs answer, not 'status'"),
+        (["--wait", "2", "next"], "send: --wait needs --mqtt"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect {
+            try SendArguments.parse(arguments, cwd: "/")
+        } throws: { error in
+            (error as? UsageError)?.message.hasPrefix(message) == true
+        }
+    }
+}
