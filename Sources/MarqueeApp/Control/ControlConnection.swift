@@ -15,6 +15,11 @@ import Glibc
 final class ControlConnection: @unchecked Sendable {
     let fd: Int32
     private unowned let server: ControlServer
+    /// The server's loop and limits, kept here: closing (which the
+    /// server's deinit does for each connection) must not read the server,
+    /// whose unowned reference traps once its deinit has begun.
+    private let loop: EventLoop
+    private let limits: ControlServer.Limits
     private let writer: QueuedWriter
     /// Requests answered in one loop turn. Each is reduced and drawn on its
     /// own, so a burst (thousands of lines in one read) waits its turn
@@ -52,6 +57,8 @@ final class ControlConnection: @unchecked Sendable {
         self.fd = fd
         self.server = server
         self.spare = spare
+        loop = server.loop
+        limits = server.limits
         writer = QueuedWriter(fd: fd, loop: server.loop, limit: server.limits.replyBytes)
     }
 
@@ -64,11 +71,10 @@ final class ControlConnection: @unchecked Sendable {
         if spare { armRequestTimer() } else { armIdleTimer() }
     }
 
-    private var limits: ControlServer.Limits { server.limits }
 
     private func watchReading() {
         guard reading == nil, !inputEnded, !closed else { return }
-        reading = server.loop.watch(fd: fd) { [weak self] _ in self?.readable() }
+        reading = loop.watch(fd: fd) { [weak self] _ in self?.readable() }
         // A line begun before a pause has its time again: the rest may
         // have waited in the socket only because the sign stopped reading.
         if requestTimer == nil, let last = buffer.last, last != UInt8(ascii: "\n") { armRequestTimer() }
@@ -77,7 +83,7 @@ final class ControlConnection: @unchecked Sendable {
     /// Stops reading, and with it the request clock: what the sign does
     /// not read is not the client's delay.
     private func stopReading() {
-        if let reading { server.loop.unwatch(reading) }
+        if let reading { loop.unwatch(reading) }
         reading = nil
         if !spare { cancelRequestTimer() }
     }
@@ -98,11 +104,11 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func armIdleTimer() {
-        if let idleTimer { server.loop.cancel(idleTimer) }
+        if let idleTimer { loop.cancel(idleTimer) }
         idleTimer = nil
         guard !watching else { return }
         let seconds = spare ? limits.quickSeconds : limits.idleSeconds
-        idleTimer = server.loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
+        idleTimer = loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
             self?.drop()
         }
     }
@@ -110,7 +116,7 @@ final class ControlConnection: @unchecked Sendable {
     private func armRequestTimer() {
         cancelRequestTimer()
         let seconds = spare ? limits.quickSeconds : limits.requestSeconds
-        requestTimer = server.loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
+        requestTimer = loop.schedule(at: .now + .seconds(seconds)) { [weak self] in
             guard let self else { return }
             self.requestTimer = nil
             self.send(Array(ControlReply.error("request not complete within \(ControlServer.seconds(seconds))").line.utf8))
@@ -119,7 +125,7 @@ final class ControlConnection: @unchecked Sendable {
     }
 
     private func cancelRequestTimer() {
-        if let requestTimer { server.loop.cancel(requestTimer) }
+        if let requestTimer { loop.cancel(requestTimer) }
         requestTimer = nil
     }
 
@@ -201,7 +207,7 @@ final class ControlConnection: @unchecked Sendable {
         // waiting behind it. Half a millisecond ends the turn: the next
         // poll serves every ready descriptor first (the keys before any
         // client), and a burst still goes at up to 4,000 requests a second.
-        resumeTimer = server.loop.schedule(at: .now + ControlConnection.turnPause) { [weak self] in self?.resume() }
+        resumeTimer = loop.schedule(at: .now + ControlConnection.turnPause) { [weak self] in self?.resume() }
     }
 
     /// A reply waits for the client: read and answer nothing more until it
@@ -251,7 +257,7 @@ final class ControlConnection: @unchecked Sendable {
     /// (a full close), which `poll` reports whatever is asked.
     private func watchHangUp() {
         guard reading == nil else { return }
-        reading = server.loop.watch(fd: fd, interest: []) { [weak self] events in
+        reading = loop.watch(fd: fd, interest: []) { [weak self] events in
             if !events.isDisjoint(with: [.hangUp, .error]) { self?.drop() }
         }
     }
@@ -294,10 +300,10 @@ final class ControlConnection: @unchecked Sendable {
         guard !closed else { return }
         closed = true
         stopReading()
-        if let idleTimer { server.loop.cancel(idleTimer) }
+        if let idleTimer { loop.cancel(idleTimer) }
         idleTimer = nil
         cancelRequestTimer()
-        if let resumeTimer { server.loop.cancel(resumeTimer) }
+        if let resumeTimer { loop.cancel(resumeTimer) }
         resumeTimer = nil
         writer.onLoss = nil
         writer.onDrained = nil

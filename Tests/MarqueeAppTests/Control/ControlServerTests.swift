@@ -158,6 +158,36 @@ struct ControlServerTests {
         await fixture.finish()
     }
 
+    @Test("a server let go without close, with a client still connected and its timers armed, closes it and does not trap")
+    func releasedWithClients() async throws {
+        let scratch = try ScratchDirectory()
+        let thread = ServerLoopThread()
+        let server = Mutex<ControlServer?>(try ControlServer.open(ControlSocketPath(path: scratch.path + "/s.sock", directory: nil),
+                                                                 name: "test", loop: thread.loop, limits: ControlServer.Limits()))
+        let path = scratch.path + "/s.sock"
+        await withCheckedContinuation { continuation in
+            thread.loop.schedule(at: .now) {
+                server.withLock { $0?.start { _ in .ok } }
+                continuation.resume()
+            }
+        }
+        let client = try TestClient(path)
+        client.send("{\"cmd\":\"next\"}\n")
+        #expect(client.line() == #"{"ok":true}"#)
+        // The last reference goes on the loop, the connection still open:
+        // the server's deinit closes it (it once read the server's
+        // unowned reference there, and trapped).
+        await withCheckedContinuation { continuation in
+            thread.loop.schedule(at: .now) {
+                server.withLock { $0 = nil }
+                continuation.resume()
+            }
+        }
+        #expect(client.closedByServer())
+        #expect(access(path, F_OK) != 0, "the socket file is removed")
+        #expect(thread.finish() == 0)
+    }
+
     @Test("a client that leaves mid-reply, or never reads, is dropped; the server goes on")
     func leavesMidReply() async throws {
         var limits = ControlServer.Limits()
