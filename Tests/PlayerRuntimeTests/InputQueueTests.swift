@@ -53,11 +53,18 @@ struct InputQueueTests {
         let host = Host()
         let engine = host.engine
         var stamped: [Double?] = []
-        engine.onEffects = { _ in stamped.append(engine.effectsTime) }
-        // A slow first measure (a font, FriBidi, the layout): 300 ms.
-        engine.measure = { _ in
+        // Unowned: a closure of the engine's own that held it strongly would
+        // keep it (and its frame ticker) alive after the test, drawing into
+        // a Host that is gone.
+        engine.onEffects = { [unowned engine] _ in stamped.append(engine.effectsTime) }
+        // A slow measure (a font, FriBidi, the layout): 300 ms each.
+        engine.measure = { [unowned engine] _ in
             engine.clock.advance(by: .milliseconds(300))
             return nil
+        }
+        defer {
+            engine.stop()
+            withExtendedLifetime(host) {}
         }
         engine.start()
         #expect(stamped.first == 0, "\(stamped)")
