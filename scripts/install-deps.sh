@@ -13,13 +13,14 @@
 # power-profiles-daemon on the system bus; docs/power-probe.md) and
 # libmosquitto-dev (the MQTT client of a fleet, docs/fleet.md),
 # libfreetype-dev and libfontconfig-dev (installed fonts, drawn at the
-# sign's resolution and found by name; loaded on first use). Nothing
+# sign's resolution and found by name; loaded on first use; fontconfig's
+# configuration package brings fonts-dejavu-core, the font the FreeType
+# tests draw). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
 # installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
 # they show as boxes, docs/display.md).
 #
 # test adds: tmux (the end-to-end tests), unifont (the wide-glyph tests),
-# fonts-dejavu-core (the font the FreeType tests draw),
 # ncurses-term (true-colour terminfo entries), console-setup-linux (the
 # Linux console fonts the glyph tests read), zsh and fish (the completion
 # tests run the generated scripts in them, as in bash), dbus-daemon (a
@@ -47,7 +48,7 @@
 set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev)
-test_tools=(tmux unifont fonts-dejavu-core ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
+test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
