@@ -93,7 +93,9 @@ build() {
   for target in CEventLoop CCrashGuard CLazyLibraries; do
     local c
     for c in Sources/$target/*.c; do
-      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include -ISources/$target "$c" -o "$dir/obj/$target-$(basename "$c" .c).o"
+      # FreeType's headers live in their own folder (Package.swift says the same for CLazyLibraries).
+      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include -ISources/$target -I/usr/include/freetype2 "$c" \
+        -o "$dir/obj/$target-$(basename "$c" .c).o"
     done
     {
       echo "module $target {"
