@@ -9,8 +9,11 @@ struct MessageLayouts {
     /// drawn at the panel's height (`fit`).
     private let loaded: FontStack
     private(set) var fonts: FontStack
-    /// The outline font's average letter at its first height, read once.
+    /// The outline font as loaded, found once (not cast on every frame),
+    /// its average letter at that height, and the height it is drawn at now.
+    private let resizable: (any ResizableFace)?
     private let referenceLetterWidth: Double?
+    private var fittedHeight: Int?
     /// The message's glyph source (choosing it prepares the text, which runs
     /// FriBidi), its one-line layout and its font's average letter (which
     /// the automatic scale reads).
@@ -37,7 +40,8 @@ struct MessageLayouts {
     init(fonts: FontStack) {
         loaded = fonts
         self.fonts = fonts
-        referenceLetterWidth = fonts.resizable.flatMap { TextLayout.averageLetterWidth(font: $0) }
+        resizable = fonts.resizable
+        referenceLetterWidth = resizable.flatMap { TextLayout.averageLetterWidth(font: $0) }
     }
 
     /// With an outline font (`ResizableFace`), draws it at the height the
@@ -48,7 +52,7 @@ struct MessageLayouts {
     /// dropped when the height changes (a resize, a caption, help). A
     /// bitmap font is scaled by the geometry instead, and this does nothing.
     mutating func fit(_ state: PlayerState, columns: Int, rows: Int) {
-        guard let face = loaded.resizable else { return }
+        guard let face = resizable else { return }
         let width = referenceLetterWidth ?? Double(face.lineHeight) / 2
         // The panel does not depend on the text's height, only on the caption and help.
         let panel = state.geometry(columns: columns, rows: rows, lineHeight: face.lineHeight)
@@ -59,8 +63,9 @@ struct MessageLayouts {
             height = min(height, Int(readable.rounded(.down)))
         }
         height = max(FontSizing.minimumLineHeight, height)
-        guard (fonts.primary as? any ResizableFace)?.lineHeight != height, let sized = loaded.resized(lineHeight: height) else { return }
+        guard fittedHeight != height, let sized = loaded.resized(lineHeight: height) else { return }
         fonts = sized
+        fittedHeight = height
         line = nil
         rest = nil
         measured = nil
