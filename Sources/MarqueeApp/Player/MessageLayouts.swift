@@ -158,7 +158,8 @@ struct MessageLayouts {
         let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
         if let oldScene = kept?.scene, var frame = kept?.frame {
             // Let go of the kept copy first: the frame is then held here
-            // alone, and the step changes it in place.
+            // alone, and the step changes it in place (the screen keeps a
+            // copy of its own).
             kept = nil
             if FrameComposer.step(&frame, from: oldScene, to: scene, layout: layout) {
                 kept = (scene, frame)

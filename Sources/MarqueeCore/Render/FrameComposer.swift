@@ -71,22 +71,33 @@ public enum FrameComposer {
 
     /// Moves `frame`, the frame of `oldScene`, on to `scene` in place when
     /// `scene` is a scroll step of it: the panel rows shifted, the columns
-    /// coming into view painted, the rows under the panel drawn again.
-    /// Returns false, leaving `frame` as it was, when it is not a step.
+    /// coming into view painted, the rows under the panel drawn again, and
+    /// `frame.step` saying so. Returns false, leaving `frame` as it was,
+    /// when it is not a step.
     ///
-    /// A frame held nowhere else is changed where it lies: a step then
-    /// copies no frame and allocates nothing (`MessageLayouts` keeps the
-    /// frame it composed last for this).
+    /// The panel is a ring (`FrameModel.rotatePanel`): a step moves no
+    /// cell, so its work follows the panel's height and the step, not the
+    /// width. A frame held nowhere else is changed where it lies
+    /// (`MessageLayouts` keeps the frame it composed last for this; the
+    /// screen keeps a copy of its own, `FrameModel.follow`).
     public static func step(_ frame: inout FrameModel, from oldScene: MarqueeScene, to scene: MarqueeScene,
                             layout: TextLayout) -> Bool {
         let geometry = scene.geometry
         guard frame.columns == geometry.columns, frame.rows == geometry.rows, let hint = frame.panelScroll,
               let leds = scrollStep(from: oldScene, to: scene, layout: layout) else { return false }
-        frame.shift(rows: hint.rows, columns: hint.columns, by: leds * scene.style.halfCellsPerLED / 2)
+        let base = frame.stamp
+        let cells = leds * scene.style.halfCellsPerLED / 2
+        frame.rotatePanel(rows: hint.rows, columns: hint.columns, by: cells)
         for row in 0..<frame.rows where !hint.rows.contains(row) { frame.clear(row: row) }
         let panel = geometry.panelColumns
-        paintScrollingPanel(scene, layout: layout, into: &frame, only: leds > 0 ? (panel - leds)..<panel : 0..<(-leds))
+        let painted = paintScrollingPanel(scene, layout: layout, into: &frame,
+                                          only: leds > 0 ? (panel - leds)..<panel : 0..<(-leds))
         paintStatusRows(scene, into: &frame)
+        let coming = cells > 0 ? (hint.columns.upperBound - cells)..<hint.columns.upperBound : 0..<(-cells)
+        frame.advanceStamp()
+        frame.step = FrameStep(base: base, rows: hint.rows, columns: hint.columns, cells: cells,
+                               painted: min(coming.lowerBound, painted.lowerBound)..<max(coming.upperBound, painted.upperBound),
+                               unlitIsUniform: scene.rainbowPhase == nil)
         return true
     }
 
@@ -130,9 +141,11 @@ public enum FrameComposer {
     }
 
     /// `only`: the LED columns to paint (a scroll step's new columns); the
-    /// masks and hues are read for those alone.
+    /// masks and hues are read for those alone. Returns the frame columns
+    /// painted.
+    @discardableResult
     private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel,
-                                            only: Range<Int>? = nil) {
+                                            only: Range<Int>? = nil) -> Range<Int> {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
@@ -153,9 +166,10 @@ public enum FrameComposer {
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
                                    rowBand: [Int](repeating: 0, count: geometry.panelRows))
-        painter.paint(into: &frame, only: only)
+        let painted = painter.paint(into: &frame, only: only)
         frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
                                         halfCellsPerLED: scene.style.halfCellsPerLED)
+        return painted
     }
 
     /// The rest layout's lines, each a band of its own panel rows, centred,

@@ -19,7 +19,16 @@ public struct FrameDiff {
     public let new: FrameModel
     /// Cells the panel's content moved left since `old` (0: no shift to try).
     public let shift: Int
-    private let panel: PanelScroll?
+    /// The frame rows and columns the shift applies to.
+    private let shiftedRows: Range<Int>
+    private let shiftedColumns: Range<Int>
+    /// Whether `new` is known to be `old` shifted on those rows but for the
+    /// cells coming into view (`new.step` names `old` as its base), so the
+    /// rows are not compared to find it out.
+    private let known: Bool
+    /// With `known`: a panel row with no lit LED before or after is the
+    /// same row (`FrameStep.unlitIsUniform`).
+    private let uniformUnlit: Bool
 
     /// `canShift`: the terminal can delete characters. An `old` of another
     /// size or LED colour is no help: everything is drawn (a cell's inks
@@ -30,13 +39,17 @@ public struct FrameDiff {
         self.old = old
         self.new = new
         // Shifts delete from the row's first column, so the panel must start there.
-        if canShift, let now = new.panelScroll, now.columns.lowerBound == 0, now.columns.upperBound <= new.columns,
+        if canShift, let old, let step = new.step, step.base == old.stamp, step.cells > 0, step.columns.lowerBound == 0,
+           step.columns.upperBound <= new.columns, step.cells < step.columns.count / 2 {
+            (shift, shiftedRows, shiftedColumns, known) = (step.cells, step.rows, step.columns, true)
+            uniformUnlit = step.unlitIsUniform
+        } else if canShift, let now = new.panelScroll, now.columns.lowerBound == 0, now.columns.upperBound <= new.columns,
            let before = old?.panelScroll, let cells = now.shift(since: before), cells < now.columns.count / 2 {
-            shift = cells
-            panel = now
+            (shift, shiftedRows, shiftedColumns, known) = (cells, now.rows, now.columns, false)
+            uniformUnlit = false
         } else {
-            shift = 0
-            panel = nil
+            (shift, shiftedRows, shiftedColumns, known) = (0, 0..<0, 0..<0, false)
+            uniformUnlit = false
         }
     }
 
@@ -50,40 +63,65 @@ public struct FrameDiff {
                            cell visitCell: (Int, Int, Cell) -> Void) -> Bool {
         let columns = new.columns
         let continuation = Cell.continuation.packed
+        let blank = Cell.blank.packed
         var changed = false
+        // Rows of a turned panel are read into these in order when they
+        // must be compared cell by cell.
+        let scratch = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * max(1, columns))
+        defer { scratch.deallocate() }
         new.storage.withUnsafeBufferPointer { now in
             guard let old else {
                 for row in rows {
-                    for index in (row * columns)..<(row * columns + columns) where now[index] != continuation {
-                        visitCell(row, index - row * columns, Cell(packed: now[index]))
+                    let line = FrameDiff.row(row, of: new, in: now, scratch: scratch, at: 0)
+                    for column in 0..<columns where line[column] != continuation {
+                        visitCell(row, column, Cell(packed: line[column]))
                         changed = true
                     }
                 }
                 return
             }
             old.storage.withUnsafeBufferPointer { before in
-                let blank = Cell.blank.packed
                 for row in rows {
-                    let start = row * columns
+                    // A row of a known scroll step: moved, then only the
+                    // cells coming into view (and any right of the panel,
+                    // which the terminal moved with it) are looked at. A
+                    // row of unlit LEDs only, before and after, stays.
+                    if known, shiftedRows.contains(row), !new.wideRows[row], !old.wideRows[row] {
+                        if uniformUnlit, old.litCells[row] == 0, new.litCells[row] == 0 {
+                            visitRow(row, 0)
+                            continue
+                        }
+                        visitRow(row, shift)
+                        changed = true
+                        for column in (shiftedColumns.upperBound - shift)..<columns {
+                            let cell = now[new.index(row: row, column: column)]
+                            let was = column < columns - shift ? before[old.index(row: row, column: column + shift)] : blank
+                            if cell == was || cell == continuation { continue }
+                            visitCell(row, column, Cell(packed: cell))
+                        }
+                        continue
+                    }
+                    let line = FrameDiff.row(row, of: new, in: now, scratch: scratch, at: 0)
+                    let was = FrameDiff.row(row, of: old, in: before, scratch: scratch, at: columns)
                     // Most rows of a scroll step are unchanged (dark rows)
                     // or shifted: both are told by a block compare, so the
                     // cells are looked at one by one only where they differ.
-                    if FrameDiff.equal(now, start, before, start, count: columns) {
+                    if FrameDiff.equal(line, 0, was, 0, count: columns) {
                         visitRow(row, 0)
                         continue
                     }
-                    let offset = isShifted(row: row, now, from: before) ? shift : 0
+                    let offset = isShifted(row: row, line, from: was) ? shift : 0
                     visitRow(row, offset)
                     if offset > 0 { changed = true }
-                    // After a shift the row holds before[column + offset], and
+                    // After a shift the row holds was[column + offset], and
                     // blanks in the last `offset` columns; `isShifted` found it
                     // equal to the new row up to the cells coming into view.
                     let reach = columns - offset
-                    let first = offset > 0 ? (panel?.columns.upperBound ?? 0) - offset : 0
+                    let first = offset > 0 ? shiftedColumns.upperBound - offset : 0
                     for column in first..<columns {
-                        let cell = now[start + column]
-                        let was = column < reach ? before[start + column + offset] : blank
-                        if cell == was || cell == continuation { continue }
+                        let cell = line[column]
+                        let previous = column < reach ? was[column + offset] : blank
+                        if cell == previous || cell == continuation { continue }
                         visitCell(row, column, Cell(packed: cell))
                         changed = true
                     }
@@ -91,6 +129,18 @@ public struct FrameDiff {
             }
         }
         return changed
+    }
+
+    /// `row` of `frame` (whose storage is `storage`) in column order: where
+    /// it is stored, or, on a turned panel, read into `scratch` from `at`.
+    private static func row(_ row: Int, of frame: FrameModel, in storage: UnsafeBufferPointer<UInt64>,
+                            scratch: UnsafeMutableBufferPointer<UInt64>, at: Int) -> UnsafeBufferPointer<UInt64> {
+        let columns = frame.columns
+        guard frame.rotation != 0, frame.rotatedRows.contains(row) else {
+            return UnsafeBufferPointer(rebasing: storage[(row * columns)..<(row * columns + columns)])
+        }
+        for column in 0..<columns { scratch[at + column] = storage[frame.index(row: row, column: column)] }
+        return UnsafeBufferPointer(rebasing: scratch[at..<(at + columns)])
     }
 
     /// Whether `count` cells from `a[i]` equal those from `b[j]`. In blocks
@@ -115,15 +165,15 @@ public struct FrameDiff {
         return true
     }
 
-    /// Whether `row` of the panel (known to have changed) is the old row
-    /// moved `shift` cells left, exactly, across the panel but for the cells
-    /// coming in at its right edge. A row holding wide characters is
-    /// never shifted (half a character cannot move).
+    /// Whether `row` of the panel (known to have changed; both rows in
+    /// column order) is the old row moved `shift` cells left, exactly,
+    /// across the panel but for the cells coming in at its right edge. A
+    /// row holding wide characters is never shifted (half a character
+    /// cannot move).
     private func isShifted(row: Int, _ now: UnsafeBufferPointer<UInt64>, from before: UnsafeBufferPointer<UInt64>) -> Bool {
-        guard shift > 0, let panel, panel.rows.contains(row), let old else { return false }
+        guard shift > 0, shiftedRows.contains(row), let old else { return false }
         // Only rows written with wide characters can hold continuations.
         guard !new.wideRows[row], !old.wideRows[row] else { return false }
-        let start = row * new.columns
-        return FrameDiff.equal(now, start, before, start + shift, count: panel.columns.upperBound - shift)
+        return FrameDiff.equal(now, 0, before, shift, count: shiftedColumns.upperBound - shift)
     }
 }

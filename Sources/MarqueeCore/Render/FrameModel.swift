@@ -23,65 +23,138 @@ public struct FrameModel: Sendable, Equatable {
     /// knows which rows cannot be shifted without scanning every row. Like
     /// the hint, no part of equality.
     private(set) var wideRows: [Bool]
+    /// Cells per row showing a lit LED (an LED ink of any shade but unlit,
+    /// either colour), kept as cells are written: a panel row with none
+    /// before and after a scroll step is all unlit LEDs, which the step
+    /// leaves as they were, so the screen need not look at it.
+    private(set) var litCells: [Int]
+    /// The panel as a ring: on `rotatedRows`, logical column `c` of the
+    /// first `rotatedWidth` columns is stored at `(c + rotation) %
+    /// rotatedWidth`, so a scroll step moves no cell, only this origin
+    /// (see `rotatePanel`). Storage only: no part of equality.
+    private(set) var rotation = 0
+    private(set) var rotatedRows: Range<Int> = 0..<0
+    private(set) var rotatedWidth = 0
+    /// Which frame this is (no part of equality).
+    public private(set) var stamp = FrameStamp.fresh()
+    /// How a scroll step made this frame from another, set by the composer
+    /// last and dropped by any change after it (no part of equality).
+    public internal(set) var step: FrameStep?
 
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.storage = Array(repeating: Cell.blank.packed, count: self.columns * self.rows)
         self.wideRows = Array(repeating: false, count: self.rows)
+        self.litCells = Array(repeating: 0, count: self.rows)
+    }
+
+    /// Where the cell at `row`, `column` is stored.
+    @inline(__always)
+    func index(row: Int, column: Int) -> Int {
+        guard rotation != 0, column < rotatedWidth, rotatedRows.contains(row) else { return row * columns + column }
+        let turned = column + rotation
+        return row * columns + (turned < rotatedWidth ? turned : turned - rotatedWidth)
     }
 
     public subscript(row: Int, column: Int) -> Cell {
-        get { Cell(packed: storage[row * columns + column]) }
-        set {
-            let packed = newValue.packed
-            if packed == Cell.continuation.packed { wideRows[row] = true }
-            storage[row * columns + column] = packed
-        }
+        get { Cell(packed: storage[index(row: row, column: column)]) }
+        set { set(newValue.packed, row: row, column: column) }
+    }
+
+    /// Writes one packed cell, keeping the per-row records; drops `step`.
+    @inline(__always)
+    mutating func set(_ packed: UInt64, row: Int, column: Int) {
+        if packed == Cell.continuation.packed { wideRows[row] = true }
+        let at = index(row: row, column: column)
+        let delta = FrameModel.litInks(packed) - FrameModel.litInks(storage[at])
+        if delta != 0 { litCells[row] += delta }
+        storage[at] = packed
+        step = nil
+    }
+
+    /// 1 when a packed cell shows a lit LED in either colour, else 0.
+    @inline(__always)
+    static func litInks(_ packed: UInt64) -> Int {
+        let hues = UInt64(MarqueeScene.rainbowHues)
+        let lit = hues + 1...hues * UInt64(LEDShade.allCases.count)
+        return lit.contains(packed >> 24 & 0xFF) || lit.contains(packed >> 32 & 0xFF) ? 1 : 0
     }
 
     /// Moves `columns` of each of `rows` by `cells` (positive: left), as a
     /// scroll step moves the panel; the cells coming in are left blank for
-    /// the caller to paint. Work follows the rows, not what they show.
-    mutating func shift(rows: Range<Int>, columns span: Range<Int>, by cells: Int) {
+    /// the caller to paint. The panel is a ring (`rotation`), so this moves
+    /// no cell: it blanks the `cells` leaving, which are where those coming
+    /// in are stored. Work follows the rows and the step, not the width.
+    mutating func rotatePanel(rows shifted: Range<Int>, columns span: Range<Int>, by cells: Int) {
         guard cells != 0, abs(cells) < span.count else { return }
-        let kept = span.count - abs(cells)
-        let width = columns
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for row in rows {
-                let start = base + row * width + span.lowerBound
-                if cells > 0 {
-                    (start).update(from: start + cells, count: kept)
-                    (start + kept).update(repeating: Cell.blank.packed, count: cells)
-                } else {
-                    (start - cells).update(from: start, count: kept)
-                    start.update(repeating: Cell.blank.packed, count: -cells)
-                }
-            }
+        precondition(span.lowerBound == 0, "the panel turns from the first column")
+        if rotation != 0, rotatedRows != shifted || rotatedWidth != span.upperBound { unrotate() }
+        rotatedRows = shifted
+        rotatedWidth = span.upperBound
+        let leaving = cells > 0 ? 0..<cells : (span.count + cells)..<span.count
+        for row in shifted {
+            for column in leaving { set(Cell.blank.packed, row: row, column: column) }
         }
+        rotation = ((rotation + cells) % rotatedWidth + rotatedWidth) % rotatedWidth
+        step = nil
     }
 
-    /// Makes this frame a copy of `other`, of the same size, in the
-    /// storage it has: no allocation when this frame's storage is its own
-    /// (the screen keeps what the terminal shows this way, frame after frame).
-    public mutating func assign(from other: FrameModel) {
-        precondition(other.columns == columns && other.rows == rows, "assign(from:) needs a frame of the same size")
-        storage.withUnsafeMutableBufferPointer { target in
-            other.storage.withUnsafeBufferPointer { source in
-                guard let to = target.baseAddress, let from = source.baseAddress else { return }
-                to.update(from: from, count: source.count)
+    /// Stores the panel unturned again (rotation 0): every cell where
+    /// `row * columns + column` says.
+    mutating func unrotate() {
+        guard rotation != 0 else { return }
+        let width = columns, turn = rotation, span = rotatedWidth
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = [UInt64](repeating: 0, count: span)
+            for row in rotatedRows {
+                let start = base + row * width
+                for column in 0..<span { line[column] = start[(column + turn) % span] }
+                line.withUnsafeBufferPointer { start.update(from: $0.baseAddress!, count: span) }
             }
         }
-        wideRows.withUnsafeMutableBufferPointer { target in
-            other.wideRows.withUnsafeBufferPointer { source in
-                guard let to = target.baseAddress, let from = source.baseAddress else { return }
-                to.update(from: from, count: source.count)
+        rotation = 0
+    }
+
+    /// Makes this frame equal `other`, in the storage it has when that is
+    /// the same size: when `other` is a scroll step of this frame
+    /// (`other.step` names this frame's stamp), by taking only what the
+    /// step changed — the turn of the panel, the columns it painted and
+    /// the rows off the panel — otherwise by copying every cell. The screen
+    /// keeps what the terminal shows this way, step after step.
+    public mutating func follow(_ other: FrameModel) {
+        if let step = other.step, step.base == stamp, columns == other.columns, rows == other.rows,
+           step.columns.lowerBound == 0 {
+            rotatePanel(rows: step.rows, columns: step.columns, by: step.cells)
+            for row in 0..<rows {
+                let cells = step.rows.contains(row) ? step.painted : 0..<columns
+                for column in cells { set(other.storage[other.index(row: row, column: column)], row: row, column: column) }
             }
+            wideRows = other.wideRows
+        } else {
+            if columns != other.columns || rows != other.rows { self = FrameModel(columns: other.columns, rows: other.rows) }
+            storage.withUnsafeMutableBufferPointer { target in
+                other.storage.withUnsafeBufferPointer { source in
+                    guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                    to.update(from: from, count: source.count)
+                }
+            }
+            wideRows = other.wideRows
+            litCells = other.litCells
+            (rotation, rotatedRows, rotatedWidth) = (other.rotation, other.rotatedRows, other.rotatedWidth)
         }
         ledColor = other.ledColor
         ledBrightness = other.ledBrightness
         panelScroll = other.panelScroll
+        stamp = other.stamp
+        step = other.step
+    }
+
+    /// Starts a new generation of this frame: the composer stamps a frame
+    /// it has stepped, so the screen can tell it from the one it shows.
+    mutating func advanceStamp() {
+        stamp = stamp.next
     }
 
     /// Blanks every cell of `row`.
@@ -92,6 +165,8 @@ public struct FrameModel: Sendable, Equatable {
             (base + start).update(repeating: Cell.blank.packed, count: columns)
         }
         wideRows[row] = false
+        litCells[row] = 0
+        step = nil
     }
 
     /// Every cell, row by row.
@@ -141,8 +216,18 @@ public struct FrameModel: Sendable, Equatable {
     }
 
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
-        lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.ledColor == rhs.ledColor
-            && lhs.ledBrightness == rhs.ledBrightness && lhs.storage == rhs.storage
+        guard lhs.columns == rhs.columns, lhs.rows == rhs.rows, lhs.ledColor == rhs.ledColor,
+              lhs.ledBrightness == rhs.ledBrightness else { return false }
+        if lhs.rotation == rhs.rotation, lhs.rotation == 0 || (lhs.rotatedRows == rhs.rotatedRows && lhs.rotatedWidth == rhs.rotatedWidth) {
+            return lhs.storage == rhs.storage
+        }
+        for row in 0..<lhs.rows {
+            for column in 0..<lhs.columns
+            where lhs.storage[lhs.index(row: row, column: column)] != rhs.storage[rhs.index(row: row, column: column)] {
+                return false
+            }
+        }
+        return true
     }
 
     /// The frame as plain text, one line per row, trailing spaces trimmed.

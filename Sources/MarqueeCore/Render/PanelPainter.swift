@@ -46,7 +46,9 @@ struct PanelPainter {
     /// Paints the panel's LED columns in `only` (all of them by default): a
     /// scroll step paints just the columns coming into view. Braille cells
     /// hold two LED columns, so there the range is taken in whole cells.
-    mutating func paint(into frame: inout FrameModel, only: Range<Int>? = nil) {
+    /// Returns the frame columns painted.
+    @discardableResult
+    mutating func paint(into frame: inout FrameModel, only: Range<Int>? = nil) -> Range<Int> {
         let geometry = scene.geometry
         let leds = only.map { $0.clamped(to: 0..<geometry.panelColumns) } ?? 0..<geometry.panelColumns
         let top = geometry.ledAreaTop
@@ -69,6 +71,7 @@ struct PanelPainter {
                     frame[top + row, column * 2 + 1] = scene.style == .blocks ? cell : Cell(" ", foreground: cell.foreground)
                 }
             }
+            return (leds.lowerBound * 2)..<(leds.upperBound * 2)
         case .half:
             for row in 0..<geometry.ledAreaRows {
                 for column in leds {
@@ -82,6 +85,7 @@ struct PanelPainter {
                         : Cell("▀", foreground: ink(lit: upper, column: column), background: ink(lit: lower, column: column))
                 }
             }
+            return leds
         case .braille:
             // Braille dot bits by (column, row) within the 2x4 cell.
             let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
@@ -101,6 +105,7 @@ struct PanelPainter {
                         : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                 }
             }
+            return cells
         }
     }
 }

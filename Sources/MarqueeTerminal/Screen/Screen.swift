@@ -106,8 +106,7 @@ public final class Screen {
     }
 
     /// Appends to `bytes` what turns the frame on screen into `frame`;
-    /// whether any cell changed. The frame on screen is only read here, so
-    /// that, the diff gone, `remember` finds it held by the screen alone.
+    /// whether any cell changed.
     private func paint(_ frame: FrameModel) -> Bool {
         var before = previous
         if mustClear {
@@ -122,18 +121,14 @@ public final class Screen {
         return painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
     }
 
-    /// Keeps `frame` as what the terminal shows, copied into the screen's
-    /// own buffer rather than shared with the caller: the caller's frame is
-    /// then held by the caller alone, and its next scroll step changes it
-    /// in place (`FrameComposer.step`) instead of copying it whole.
+    /// Keeps `frame` as what the terminal shows, in the screen's own
+    /// storage rather than shared with the caller, so the caller's next
+    /// scroll step changes its frame in place (`FrameComposer.step`); a
+    /// step of the frame kept is taken over as just what it changed
+    /// (`FrameModel.follow`).
     private func remember(_ frame: FrameModel) {
-        if previous?.columns == frame.columns, previous?.rows == frame.rows {
-            previous!.assign(from: frame)
-        } else {
-            var copy = FrameModel(columns: frame.columns, rows: frame.rows)
-            copy.assign(from: frame)
-            previous = copy
-        }
+        if previous == nil { previous = FrameModel(columns: 0, rows: 0) }
+        previous!.follow(frame)
     }
 
     /// A frame of blanks the size and colour of `frame`: what a cleared
