@@ -23,11 +23,11 @@ struct TurnedPanelTests {
     func followedSteps(style: LEDStyle) {
         var random = SplitMix64(seed: 0x7E57 &+ UInt64(LEDStyle.allCases.firstIndex(of: style)!))
         var known = 0
-        for round in 0..<6 {
+        for round in 0..<5 {
             let text = round % 2 == 0 ? "HELLO WORLD FROM THE LED MARQUEE" : "I  i  .  W"
             let columns = Int.random(in: 20...160, using: &random), rows = Int.random(in: 6...40, using: &random)
-            let rainbow: Int? = round == 3 ? 5 : nil
-            let monochrome = round == 4
+            let rainbow: Int? = round == 2 ? 5 : nil
+            let monochrome = round == 3
             let layout = TextLayout(text: text, font: LEDFont.builtIn)
             var offset = Int.random(in: 0...60, using: &random)
             var oldScene = scene(style, text: text, columns: columns, rows: rows, offset: offset, rainbowPhase: rainbow,
@@ -36,7 +36,7 @@ struct TurnedPanelTests {
             var screen = FrameModel(columns: 0, rows: 0)
             screen.follow(frame)
             var terminal = SimulatedTerminal(showing: frame)
-            for index in 0..<120 {
+            for index in 0..<60 {
                 let step = index % 17 == 16 ? -2 : (index % 9 == 8 ? 4 : (style == .braille ? 2 : 1))
                 offset += step
                 let next = scene(style, text: text, columns: columns, rows: rows, offset: offset, rainbowPhase: rainbow,
@@ -61,7 +61,7 @@ struct TurnedPanelTests {
         }
         // Most were steps the diff took as known (the rest: wraps round,
         // steps right, a panel too small for LEDs).
-        #expect(known > 200, "\(style): \(known) of 720 steps taken as known")
+        #expect(known > 80, "\(style): \(known) of 300 steps taken as known")
     }
 
     /// "HELLO" one LED on from `offset`: the layout, both scenes, and the
