@@ -22,6 +22,8 @@ struct MessageLayouts {
     private var measured: (key: MeasureKey, measure: MessageMeasure)?
     /// The last frame composed and its scene: the next scroll step shifts it.
     private var kept: (scene: MarqueeScene, frame: FrameModel)?
+    /// The scene's part that moves only with the state (`PlayerState.sceneTemplate`).
+    private var template: SceneTemplate?
 
     private struct RestKey: Equatable {
         var text: String
@@ -138,10 +140,21 @@ struct MessageLayouts {
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
-        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
-                                letterWidth: line?.letterWidth)
+        let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
         return (scene, { FrameComposer.compose(scene, layout: layout, rest: rest) })
+    }
+
+    /// The state's scene at `t`, from the template kept while the state and
+    /// the sizes stay as they were: a frame tick computes only the times.
+    private mutating func scene(_ state: PlayerState, at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {
+        let letterWidth = line?.letterWidth
+        if let template, template.fits(state, columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth) {
+            return state.scene(at: t, from: template)
+        }
+        let made = state.sceneTemplate(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth)
+        template = made
+        return state.scene(at: t, from: made)
     }
 
     /// The scene the state shows at `t`, and its frame unless that scene is
@@ -152,8 +165,7 @@ struct MessageLayouts {
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
-        let scene = state.scene(at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count,
-                                letterWidth: line?.letterWidth)
+        let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         guard scene != shown else { return (scene, nil) }
         let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
         if let oldScene = kept?.scene, var frame = kept?.frame {

@@ -37,37 +37,89 @@ extension PlayerState {
     /// average letter is `letterWidth` pixels wide. The scroll clock counts characters; the scene turns
     /// them into LEDs at the measure's rate (``MessageMeasure/ledsPerCharacter``).
     public func scene(at t: Double, columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> MarqueeScene {
-        // Each of these resolves the motion policy or the look: once a frame.
+        scene(at: t, from: sceneTemplate(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth))
+    }
+
+    /// Everything of the scene but what moves with time, for a terminal of
+    /// `columns` x `rows` (see ``scene(at:columns:rows:lineHeight:letterWidth:)``).
+    /// It changes only with the state (``changeCount``) and those sizes,
+    /// so a caller drawing frame after frame keeps it (``SceneTemplate/fits(_:columns:rows:lineHeight:letterWidth:)``)
+    /// and a frame tick costs only the scene's times.
+    public func sceneTemplate(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> SceneTemplate {
+        // Each of these resolves the motion policy or the look: once a template.
         let style = shownStyle
         let kind = placementKind
         let shown = shownCue
         let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: style)
-        let placement: MarqueeScene.Placement = kind == .scrolling
-            ? .scrolling(ledOffset: Int((clock.sample(at: t) * ledsPerCharacter).rounded(.down)),
-                         entry: entersInView ? .inView : .rightEdge)
-            : .rest
         let pages = kind == .rest ? (measure?.restPages ?? 1) : 1
-        var rainbowPhase: Int?
-        if showsRainbow {
-            // Cycling colours is decorative: it runs only when effects may.
-            rainbowPhase = effectsAllowed && shouldRenderFrames ? Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues : 0
-        }
+        let scene = MarqueeScene(geometry: geometry, style: style, monochrome: settings.monochrome, messageID: messageID,
+                                 plainText: shown.displayText, placement: .rest, litShade: .lit,
+                                 rainbowPhase: showsRainbow ? 0 : nil, caption: shown.displayCaption,
+                                 controls: controlsVisible ? controlsLine(columns: columns) : nil,
+                                 help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
+                                 glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
+                                 driftStep: kind == .rest ? driftStep : 0,
+                                 page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil)
         // The bar is the flow message's wait, which an interrupt holds back.
         let countdown = advancesAutomatically && controlsVisible && interrupt == nil
-            ? MarqueeScene.Countdown(filledEighths: Int((countdownRemaining(at: t) * Double(columns * 8)).rounded()),
-                                     frozen: waitStartedAt == nil)
-            : nil
-        return MarqueeScene(geometry: geometry, style: style, monochrome: settings.monochrome, messageID: messageID,
-                            plainText: shown.displayText, placement: placement,
-                            // A blink's off half is the sign's unlit grid, as on a real sign.
-                            litShade: blinkedOff(at: t) ? .unlit : litShade(at: t),
-                            rainbowPhase: rainbowPhase, caption: shown.displayCaption,
-                            captionOffset: Int(captionClock.sample(at: t).rounded(.down)),
-                            countdown: countdown,
-                            controls: controlsVisible ? controlsLine(columns: columns) : nil,
-                            help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
-                            glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
-                            driftStep: kind == .rest ? driftStep : 0,
-                            page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil)
+        return SceneTemplate(
+            base: scene, key: .init(changeCount: changeCount, columns: columns, rows: rows, lineHeight: lineHeight,
+                                    letterWidth: letterWidth),
+            scrollEntry: kind == .scrolling ? (entersInView ? .inView : .rightEdge) : nil,
+            ledsPerCharacter: ledsPerCharacter,
+            // Cycling colours is decorative: it runs only when effects may.
+            cyclesRainbow: showsRainbow && effectsAllowed && shouldRenderFrames,
+            countdown: countdown ? (frozen: waitStartedAt == nil, columns: columns) : nil,
+            blinks: blinks, fades: effectsAllowed, cueStartedAt: cueStartedAt)
+    }
+
+    /// The scene at `t` from a template this state made (for a state of
+    /// another ``changeCount`` the template is stale: make a new one).
+    public func scene(at t: Double, from template: SceneTemplate) -> MarqueeScene {
+        var scene = template.base
+        if let entry = template.scrollEntry {
+            scene.placement = .scrolling(ledOffset: Int((clock.sample(at: t) * template.ledsPerCharacter).rounded(.down)),
+                                         entry: entry)
+        }
+        if template.cyclesRainbow { scene.rainbowPhase = Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues }
+        if let countdown = template.countdown {
+            scene.countdown = MarqueeScene.Countdown(
+                filledEighths: Int((countdownRemaining(at: t) * Double(countdown.columns * 8)).rounded()), frozen: countdown.frozen)
+        }
+        // A blink's off half is the sign's unlit grid, as on a real sign.
+        let blinkedOff = template.blinks && t - t.rounded(.down) >= 0.5
+        scene.litShade = blinkedOff ? .unlit
+            : template.fades ? LEDShade.lit(brightness: (t - template.cueStartedAt) / PlayerState.fadeSeconds) : .lit
+        scene.captionOffset = Int(captionClock.sample(at: t).rounded(.down))
+        return scene
+    }
+}
+
+/// The part of a frame's scene that only a change of the player's state or
+/// of the terminal changes (`PlayerState.sceneTemplate`), and what the
+/// scene's times are computed from.
+public struct SceneTemplate: Sendable {
+    /// What the template was made for.
+    public struct Key: Sendable, Equatable {
+        let changeCount: Int
+        let columns: Int
+        let rows: Int
+        let lineHeight: Int
+        let letterWidth: Double?
+    }
+
+    let base: MarqueeScene
+    public let key: Key
+    let scrollEntry: MarqueeScene.Entry?
+    let ledsPerCharacter: Double
+    let cyclesRainbow: Bool
+    let countdown: (frozen: Bool, columns: Int)?
+    let blinks: Bool
+    let fades: Bool
+    let cueStartedAt: Double
+
+    /// Whether this template is still `state`'s for those sizes.
+    public func fits(_ state: PlayerState, columns: Int, rows: Int, lineHeight: Int, letterWidth: Double?) -> Bool {
+        key == Key(changeCount: state.changeCount, columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth)
     }
 }

@@ -52,9 +52,26 @@ public struct FrameModel: Sendable, Equatable {
     /// Where the cell at `row`, `column` is stored.
     @inline(__always)
     func index(row: Int, column: Int) -> Int {
-        guard rotation != 0, column < rotatedWidth, rotatedRows.contains(row) else { return row * columns + column }
-        let turned = column + rotation
-        return row * columns + (turned < rotatedWidth ? turned : turned - rotatedWidth)
+        layout.index(row: row, column: column)
+    }
+
+    /// How cells are stored: the width and the panel's turn.
+    struct Layout {
+        let columns: Int
+        let rotation: Int
+        let rotatedRows: Range<Int>
+        let rotatedWidth: Int
+
+        @inline(__always)
+        func index(row: Int, column: Int) -> Int {
+            guard rotation != 0, column < rotatedWidth, rotatedRows.contains(row) else { return row * columns + column }
+            let turned = column + rotation
+            return row * columns + (turned < rotatedWidth ? turned : turned - rotatedWidth)
+        }
+    }
+
+    var layout: Layout {
+        Layout(columns: columns, rotation: rotation, rotatedRows: rotatedRows, rotatedWidth: rotatedWidth)
     }
 
     public subscript(row: Int, column: Int) -> Cell {
@@ -86,14 +103,16 @@ public struct FrameModel: Sendable, Equatable {
     /// the caller to paint. The panel is a ring (`rotation`), so this moves
     /// no cell: it blanks the `cells` leaving, which are where those coming
     /// in are stored. Work follows the rows and the step, not the width.
-    mutating func rotatePanel(rows shifted: Range<Int>, columns span: Range<Int>, by cells: Int) {
+    /// `blanking` false leaves the cells as they were, for a caller that
+    /// writes every one coming in and the per-row records itself.
+    mutating func rotatePanel(rows shifted: Range<Int>, columns span: Range<Int>, by cells: Int, blanking: Bool = true) {
         guard cells != 0, abs(cells) < span.count else { return }
         precondition(span.lowerBound == 0, "the panel turns from the first column")
         if rotation != 0, rotatedRows != shifted || rotatedWidth != span.upperBound { unrotate() }
         rotatedRows = shifted
         rotatedWidth = span.upperBound
         let leaving = cells > 0 ? 0..<cells : (span.count + cells)..<span.count
-        for row in shifted {
+        for row in shifted where blanking {
             for column in leaving { set(Cell.blank.packed, row: row, column: column) }
         }
         rotation = ((rotation + cells) % rotatedWidth + rotatedWidth) % rotatedWidth
@@ -126,12 +145,30 @@ public struct FrameModel: Sendable, Equatable {
     public mutating func follow(_ other: FrameModel) {
         if let step = other.step, step.base == stamp, columns == other.columns, rows == other.rows,
            step.columns.lowerBound == 0 {
-            rotatePanel(rows: step.rows, columns: step.columns, by: step.cells)
-            for row in 0..<rows {
-                let cells = step.rows.contains(row) ? step.painted : 0..<columns
-                for column in cells { set(other.storage[other.index(row: row, column: column)], row: row, column: column) }
+            // This frame is the step's base: turned as the step turned it,
+            // it is stored as `other` is, but for the painted columns and
+            // the rows off the panel, which are copied where they lie.
+            rotatePanel(rows: step.rows, columns: step.columns, by: step.cells, blanking: false)
+            let sameLayout = rotation == other.rotation
+                && (rotation == 0 || (rotatedRows == other.rotatedRows && rotatedWidth == other.rotatedWidth))
+            let width = columns, mine = layout, theirs = other.layout
+            storage.withUnsafeMutableBufferPointer { target in
+                other.storage.withUnsafeBufferPointer { source in
+                    guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                    for row in 0..<rows {
+                        guard step.rows.contains(row) else {
+                            (to + row * width).update(from: from + row * width, count: width)
+                            continue
+                        }
+                        for column in step.painted {
+                            let at = theirs.index(row: row, column: column)
+                            to[sameLayout ? at : mine.index(row: row, column: column)] = from[at]
+                        }
+                    }
+                }
             }
             wideRows = other.wideRows
+            litCells = other.litCells
         } else {
             if columns != other.columns || rows != other.rows { self = FrameModel(columns: other.columns, rows: other.rows) }
             storage.withUnsafeMutableBufferPointer { target in
