@@ -87,9 +87,9 @@ public enum FrameComposer {
               let leds = scrollStep(from: oldScene, to: scene, layout: layout) else { return false }
         let base = frame.stamp
         let cells = leds * scene.style.halfCellsPerLED / 2
-        // Not blanked: the painter writes every cell coming in (in braille,
-        // a cell beside them too), and the lit counts follow its writes.
-        frame.rotatePanel(rows: hint.rows, columns: hint.columns, by: cells, blanking: false)
+        // The painter writes every cell coming in (in braille, a cell
+        // beside them too), and the lit counts follow its writes.
+        frame.rotatePanel(rows: hint.rows, columns: hint.columns, by: cells)
         for row in 0..<frame.rows where !hint.rows.contains(row) { frame.clear(row: row) }
         let panel = geometry.panelColumns
         let painted = paintScrollingPanel(scene, layout: layout, into: &frame,

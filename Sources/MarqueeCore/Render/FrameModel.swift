@@ -70,6 +70,12 @@ public struct FrameModel: Sendable, Equatable {
         }
     }
 
+    /// Whether `other` stores every cell where this frame does (the same
+    /// turn of the same panel, or neither turned).
+    func storesAlike(_ other: FrameModel) -> Bool {
+        rotation == other.rotation && (rotation == 0 || (rotatedRows == other.rotatedRows && rotatedWidth == other.rotatedWidth))
+    }
+
     var layout: Layout {
         Layout(columns: columns, rotation: rotation, rotatedRows: rotatedRows, rotatedWidth: rotatedWidth)
     }
@@ -99,22 +105,17 @@ public struct FrameModel: Sendable, Equatable {
     }
 
     /// Moves `columns` of each of `rows` by `cells` (positive: left), as a
-    /// scroll step moves the panel; the cells coming in are left blank for
-    /// the caller to paint. The panel is a ring (`rotation`), so this moves
-    /// no cell: it blanks the `cells` leaving, which are where those coming
-    /// in are stored. Work follows the rows and the step, not the width.
-    /// `blanking` false leaves the cells as they were, for a caller that
-    /// writes every one coming in and the per-row records itself.
-    mutating func rotatePanel(rows shifted: Range<Int>, columns span: Range<Int>, by cells: Int, blanking: Bool = true) {
+    /// scroll step moves the panel. The panel is a ring (`rotation`), so
+    /// this moves no cell: the cells leaving are where those coming in are
+    /// stored, and they still hold what left, for the caller to write over
+    /// (every one of them: the composer paints them, the screen's copy
+    /// takes them from the step). Work follows the step, not the width.
+    mutating func rotatePanel(rows shifted: Range<Int>, columns span: Range<Int>, by cells: Int) {
         guard cells != 0, abs(cells) < span.count else { return }
         precondition(span.lowerBound == 0, "the panel turns from the first column")
         if rotation != 0, rotatedRows != shifted || rotatedWidth != span.upperBound { unrotate() }
         rotatedRows = shifted
         rotatedWidth = span.upperBound
-        let leaving = cells > 0 ? 0..<cells : (span.count + cells)..<span.count
-        for row in shifted where blanking {
-            for column in leaving { set(Cell.blank.packed, row: row, column: column) }
-        }
         rotation = ((rotation + cells) % rotatedWidth + rotatedWidth) % rotatedWidth
         step = nil
     }
@@ -148,9 +149,8 @@ public struct FrameModel: Sendable, Equatable {
             // This frame is the step's base: turned as the step turned it,
             // it is stored as `other` is, but for the painted columns and
             // the rows off the panel, which are copied where they lie.
-            rotatePanel(rows: step.rows, columns: step.columns, by: step.cells, blanking: false)
-            let sameLayout = rotation == other.rotation
-                && (rotation == 0 || (rotatedRows == other.rotatedRows && rotatedWidth == other.rotatedWidth))
+            rotatePanel(rows: step.rows, columns: step.columns, by: step.cells)
+            let sameLayout = storesAlike(other)
             let width = columns, mine = layout, theirs = other.layout
             storage.withUnsafeMutableBufferPointer { target in
                 other.storage.withUnsafeBufferPointer { source in
@@ -255,9 +255,7 @@ public struct FrameModel: Sendable, Equatable {
     public static func == (lhs: FrameModel, rhs: FrameModel) -> Bool {
         guard lhs.columns == rhs.columns, lhs.rows == rhs.rows, lhs.ledColor == rhs.ledColor,
               lhs.ledBrightness == rhs.ledBrightness else { return false }
-        if lhs.rotation == rhs.rotation, lhs.rotation == 0 || (lhs.rotatedRows == rhs.rotatedRows && lhs.rotatedWidth == rhs.rotatedWidth) {
-            return lhs.storage == rhs.storage
-        }
+        if lhs.storesAlike(rhs) { return lhs.storage == rhs.storage }
         for row in 0..<lhs.rows {
             for column in 0..<lhs.columns
             where lhs.storage[lhs.index(row: row, column: column)] != rhs.storage[rhs.index(row: row, column: column)] {
