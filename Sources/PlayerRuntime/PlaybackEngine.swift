@@ -92,9 +92,12 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     /// A batch is being reduced or drawn: `send` only queues.
     private var inBatch = false
     private var started = false
-    /// When the last frame for inputs was drawn, and whether one is owed
-    /// (a batch's frame held back by `frameInterval`).
-    private var lastInputFrame: C.Instant?
+    /// When (since `origin`) the last frame for inputs was drawn, and
+    /// whether one is owed (a batch's frame held back by `frameInterval`).
+    /// A concrete `Duration?`, not a `C.Instant?`: this code runs
+    /// unspecialised across modules, where an optional of an associated
+    /// type is a runtime metadata lookup on every frame.
+    private var lastInputFrame: Duration?
     private var frameOwed = false
     private var owedFrames = 0
 
@@ -219,11 +222,11 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             if frameOwed { drawOwed(at: now) } else { onFrame() }
             return
         }
-        if let frameInterval, let lastInputFrame, lastInputFrame.duration(to: now) < frameInterval {
+        if let frameInterval, let lastInputFrame, origin.duration(to: now) - lastInputFrame < frameInterval {
             guard !frameOwed else { return }
             frameOwed = true
             owedFrames += 1
-            let due = lastInputFrame.advanced(by: frameInterval)
+            let due = origin.advanced(by: lastInputFrame + frameInterval)
             owedFrameRunner.update(id: owedFrames) { [weak self] _ in
                 guard let self else { return }
                 do { try await Task.sleep(until: due, clock: self.clock) } catch { return }
@@ -232,7 +235,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
             }
             return
         }
-        lastInputFrame = now
+        lastInputFrame = origin.duration(to: now)
         onFrame()
     }
 
@@ -240,7 +243,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     private func drawOwed(at now: C.Instant) {
         frameOwed = false
         owedFrameRunner.cancel()
-        lastInputFrame = now
+        lastInputFrame = origin.duration(to: now)
         onFrame()
     }
 

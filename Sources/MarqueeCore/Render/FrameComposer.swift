@@ -166,8 +166,7 @@ public enum FrameComposer {
             masks[column] = dark ? 0 : layout.column(at: textColumn)
             hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
         }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
-                                   rowBand: [Int](repeating: 0, count: geometry.panelRows))
+        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
         let painted = painter.paint(into: &frame, only: only)
         frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
                                         halfCellsPerLED: scene.style.halfCellsPerLED)

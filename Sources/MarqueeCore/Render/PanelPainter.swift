@@ -7,25 +7,28 @@ struct PanelPainter {
     let hues: [UInt8]
     /// Font row shown by each panel row, or -1 outside the text.
     let rowOfLED: [Int]
-    /// Start in `masks` of the band (line) each panel row shows.
+    /// Start in `masks` of the band (line) each panel row shows; empty
+    /// when there is one band (a scroll), which saves two arrays a frame.
     private let bandStart: [Int]
     private let panelColumns: Int
 
-    /// `rowBand[r]` is the line of text panel row `r` shows (0 for a single line).
-    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]) {
+    /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
+    /// single line.
+    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil) {
         self.scene = scene
         self.masks = masks
         self.hues = hues
         self.rowOfLED = rowOfLED
         panelColumns = scene.geometry.panelColumns
-        bandStart = rowBand.map { $0 * scene.geometry.panelColumns }
+        bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
     }
 
     @inline(__always)
     func isLit(column: Int, row: Int) -> Bool {
         guard row < rowOfLED.count, column < panelColumns else { return false }
         let fontRow = rowOfLED[row]
-        return fontRow >= 0 && fontRow < 64 && masks[bandStart[row] + column] >> UInt64(fontRow) & 1 == 1
+        let band = bandStart.isEmpty ? 0 : bandStart[row]
+        return fontRow >= 0 && fontRow < 64 && masks[band + column] >> UInt64(fontRow) & 1 == 1
     }
 
     @inline(__always)

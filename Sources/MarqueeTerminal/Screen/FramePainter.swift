@@ -34,6 +34,8 @@ struct FramePainter {
     private var rightMoves = SequenceTable()
     private var deletes = SequenceTable()
     private var lastMeasured: (scalar: Unicode.Scalar, width: Int) = (" ", 1)
+    private var paletteForegrounds = SequenceTable()
+    private var paletteBackgrounds = SequenceTable()
     private var foregrounds: [Int: [UInt8]] = [:]
     private var backgrounds: [Int: [UInt8]] = [:]
 
@@ -193,22 +195,28 @@ struct FramePainter {
 
     private mutating func appendColors(foreground: Int, background: Int, into bytes: inout [UInt8]) {
         let order = capabilities.foregroundIsBGR
-        if foreground >= 0, let setaf = capabilities.foreground {
-            if let known = foregrounds[foreground] {
-                bytes += known
-            } else if let sequence = setaf.expand(FramePainter.colorNumber(foreground, bgr: order)) {
-                foregrounds[foreground] = sequence
-                bytes += sequence
-            }
+        if foreground >= 0, let setaf = capabilities.foreground,
+           let sequence = FramePainter.colorSequence(foreground, in: &foregrounds, paletteIn: &paletteForegrounds,
+                                                     { setaf.expand(FramePainter.colorNumber(foreground, bgr: order)) }) {
+            bytes += sequence
         }
-        if background >= 0, let setab = capabilities.background {
-            if let known = backgrounds[background] {
-                bytes += known
-            } else if let sequence = setab.expand(FramePainter.colorNumber(background, bgr: order)) {
-                backgrounds[background] = sequence
-                bytes += sequence
-            }
+        if background >= 0, let setab = capabilities.background,
+           let sequence = FramePainter.colorSequence(background, in: &backgrounds, paletteIn: &paletteBackgrounds,
+                                                     { setab.expand(FramePainter.colorNumber(background, bgr: order)) }) {
+            bytes += sequence
         }
+    }
+
+    /// A colour's sequence, expanded once: the 256 palette colours in a
+    /// table (a colour change is then an index, not a hash, every few
+    /// cells of a frame), direct colours (24-bit values) by dictionary.
+    private static func colorSequence(_ color: Int, in direct: inout [Int: [UInt8]], paletteIn palette: inout SequenceTable,
+                                      _ expand: () -> [UInt8]?) -> [UInt8]? {
+        if color < 256 { return palette.sequence(at: color, expand) }
+        if let known = direct[color] { return known }
+        let sequence = expand()
+        direct[color] = sequence
+        return sequence
     }
 
     /// `setf`/`setb` number the eight colours blue-green-red.
@@ -235,9 +243,11 @@ struct FramePainter {
         return value < 0x20 || (value >= 0x7F && value < 0xA0) ? "\u{FFFD}" : scalar
     }
 
-    /// `width(of:)`, remembered for the last character measured: a scroll
-    /// step writes the same LED glyph on every row.
+    /// `width(of:)`, remembered for the last character beyond ASCII
+    /// measured: a scroll step writes the same LED glyph on every row, with
+    /// ASCII gaps between (which must not push it out).
     private mutating func measure(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x7F { return 1 }
         if scalar == lastMeasured.scalar { return lastMeasured.width }
         let width = FramePainter.width(of: scalar)
         lastMeasured = (scalar, width)
