@@ -251,6 +251,8 @@ public enum Program {
         settings.color = options.color
         settings.style = options.style
         settings.scale = options.scale
+        settings.grid = options.grid
+        settings.rowsOfLEDs = options.rowsOfLEDs
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
         settings.reduceMotion = options.reduceMotion
         settings.keys = options.keys

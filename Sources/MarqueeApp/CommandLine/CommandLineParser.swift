@@ -162,6 +162,9 @@ extension CommandLineParser {
         }
         // A mode without hours would be a silent no-op (docs/schedules.md).
         if options.quietMode != nil, options.quiet == nil { throw UsageError("--quiet-mode needs --quiet") }
+        if options.rowsOfLEDs != nil, !options.grid.isClassic {
+            throw UsageError("--rows-of-leds sizes the classic sign's LEDs: it needs --leds round or square")
+        }
         // A cap on a log that is not written would be a silent no-op; its
         // value cannot tell (64M is also the default), so being set is asked.
         if given.contains("events-max"), options.events == nil { throw UsageError("--events-max needs --events") }

@@ -173,6 +173,20 @@ enum OptionValues {
             } else {
                 throw UsageError("'\(label)' must be auto or a whole number from 1 to 64, not '\(shown(value))'")
             }
+        case "leds":
+            guard let grid = LEDGrid(rawValue: word) else {
+                throw UsageError("unknown LED grid '\(shown(value))' (use \(LEDGrid.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.grid = grid
+        case "rows-of-leds":
+            if word == "fill" {
+                options.rowsOfLEDs = nil
+            } else if let rows = Int(value), (ScreenGeometry.minimumRowsOfLEDs...ScreenGeometry.maximumRowsOfLEDs).contains(rows) {
+                options.rowsOfLEDs = rows
+            } else {
+                throw UsageError("'\(label)' must be fill or a whole number from \(ScreenGeometry.minimumRowsOfLEDs) "
+                    + "to \(ScreenGeometry.maximumRowsOfLEDs), not '\(shown(value))'")
+            }
         case "config", "completions":
             break  // read by the parser before any value is converted
         default:

@@ -60,6 +60,10 @@ public struct Options: Sendable, Equatable {
     public var now: LocalMoment?
     /// `--scale N`; nil (`auto`) fits the height.
     public var scale: Int?
+    /// `--leds`: the fine panel, or the classic sign's round or square LEDs.
+    public var grid = LEDGrid.fine
+    /// `--rows-of-leds N`: the classic sign's height in LEDs; nil (`fill`) fills the panel.
+    public var rowsOfLEDs: Int?
     /// `--drift N`: minutes between the one-LED moves of a sign at rest; 0 is none.
     public var driftMinutes = 0.0
     /// `--tty DEVICE`: the terminal to play on instead of standard input and output.

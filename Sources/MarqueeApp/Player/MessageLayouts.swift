@@ -30,6 +30,8 @@ struct MessageLayouts {
         var panelColumns: Int
         var panelRows: Int
         var maximumScale: Int?
+        /// The classic grid's LED size; 0 on the fine panel.
+        var ledSize: Int
     }
 
     private struct MeasureKey: Equatable {
@@ -99,11 +101,18 @@ struct MessageLayouts {
     /// laid out whole, several when it is paged, none when no LED size
     /// fits (plain text then).
     mutating func restPages(for text: String, geometry: ScreenGeometry, maximumScale: Int?) -> [RestLayout] {
-        let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: maximumScale)
+        // The classic grid's LEDs keep their size: the message is laid out
+        // on the panel of big LEDs, a font pixel one LED.
+        let ledSize = geometry.grid.isClassic ? geometry.scale : 0
+        let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: maximumScale,
+                          ledSize: ledSize)
         if let rest, rest.key == key { return rest.pages }
         let (font, whole) = prepare(text)
-        let pages = RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
-                                     maximumScale: maximumScale, whole: whole)
+        let pages = ledSize > 0
+            ? RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns / ledSize,
+                               panelRows: geometry.panelRows / ledSize, maximumScale: 1, whole: whole).map { $0.enlarged(by: ledSize) }
+            : RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
+                               maximumScale: maximumScale, whole: whole)
         rest = (key, pages)
         return pages
     }

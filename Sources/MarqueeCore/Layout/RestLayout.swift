@@ -145,6 +145,24 @@ public struct RestLayout: Sendable {
         self.lines = placed
     }
 
+    /// This layout, made on a panel of big LEDs at scale 1, on the classic
+    /// grid's panel of units (`size` units an LED, docs/display.md, "LED
+    /// grids"): a font pixel is then one big LED, whatever the message.
+    public func enlarged(by size: Int) -> RestLayout {
+        guard size > 1 else { return self }
+        return RestLayout(scale: scale * size, inkRows: inkRows, ascent: ascent, cut: cut, lines: lines.map {
+            Line(text: $0.text, layout: $0.layout, start: $0.start * size, top: $0.top * size, inkWidth: $0.inkWidth)
+        })
+    }
+
+    private init(scale: Int, inkRows: Range<Int>, ascent: Int, cut: Bool, lines: [Line]) {
+        self.scale = scale
+        self.inkRows = inkRows
+        self.ascent = ascent
+        self.cut = cut
+        self.lines = lines
+    }
+
     /// LED rows of `lines` lines of `height` font rows at `scale`, one font
     /// row of space between lines.
     static func blockHeight(lines: Int, height: Int, scale: Int) -> Int {

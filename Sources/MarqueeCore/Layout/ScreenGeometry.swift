@@ -11,6 +11,8 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// The LED panel in LEDs.
     public let panelColumns: Int
     public let panelRows: Int
+    /// The fine panel, or the classic sign's big LEDs of `scale` units.
+    public let grid: LEDGrid
     /// Panel LEDs per font pixel; 0 means the text does not fit and is shown
     /// as plain text instead.
     public let scale: Int
@@ -24,6 +26,10 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// Rows given to the help overlay (below the LED strip), if open.
     public let helpRows: Range<Int>?
 
+    /// `--rows-of-leds`' range: real signs are 7 to a few dozen LEDs tall;
+    /// more than 64 would be smaller than the fine panel's LEDs.
+    public static let minimumRowsOfLEDs = 7
+    public static let maximumRowsOfLEDs = 64
     /// Terminals shorter than this get no status rows: every row goes to the LEDs.
     public static let minimumRowsForStatus = 6
     /// Average letters a scrolling line keeps in view at the automatic
@@ -43,8 +49,14 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// the automatic scale is the largest that fits the height and keeps
     /// ``lettersInView`` of them across the panel (at least 1); nil fills
     /// the height whatever the width.
+    ///
+    /// A classic `grid` (one big LED a font pixel, `style` then
+    /// ``LEDGrid/classicUnits``) keeps the panel a whole number of LEDs of
+    /// `scale` units, in columns and rows, and the text's band on their
+    /// boundaries; `rowsOfLEDs` is then the sign's height in LEDs, which
+    /// sets the LED size (at least the line's height, so the text fits).
     public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, captionLines: Int, helpLines: Int? = nil,
-                maximumScale: Int? = nil, letterWidth: Double? = nil) {
+                maximumScale: Int? = nil, letterWidth: Double? = nil, grid: LEDGrid = .fine, rowsOfLEDs: Int? = nil) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         var bottom = self.rows
@@ -75,19 +87,37 @@ public struct ScreenGeometry: Sendable, Equatable {
         }
         ledAreaTop = 0
         ledAreaRows = max(0, bottom)
-        panelColumns = style.ledColumns(inCells: self.columns)
-        panelRows = ledAreaRows * style.ledRowsPerCell
+        let unitColumns = style.ledColumns(inCells: self.columns)
+        let unitRows = ledAreaRows * style.ledRowsPerCell
         let height = max(1, lineHeight)
-        let fills = panelColumns > 0 ? panelRows / height : 0
-        if let maximumScale {
+        let fills = unitColumns > 0 ? unitRows / height : 0
+        let scale: Int
+        if grid.isClassic, let rowsOfLEDs {
+            // A sign asked taller than the terminal has rows for gets the
+            // smallest LEDs, and as many rows of them as there are.
+            scale = min(fills, max(1, unitRows / max(height, rowsOfLEDs)))
+        } else if let maximumScale {
             scale = min(fills, maximumScale)
         } else if let letterWidth, letterWidth > 0, letterWidth.isFinite {
             // Six letters across at scale s take 6 * letterWidth * s LEDs.
-            let readable = Int((Double(panelColumns) / (Double(ScreenGeometry.lettersInView) * letterWidth)).rounded(.down))
+            let readable = Int((Double(unitColumns) / (Double(ScreenGeometry.lettersInView) * letterWidth)).rounded(.down))
             scale = min(fills, max(1, readable))
         } else {
             scale = fills
         }
-        textTop = (panelRows - height * scale) / 2
+        self.scale = scale
+        self.grid = grid
+        if grid.isClassic, scale > 0 {
+            // Whole LEDs only, as on a real sign: what is left over at the
+            // right and bottom is gap.
+            let ledRows = rowsOfLEDs.map { min($0, unitRows / scale) } ?? unitRows / scale
+            panelColumns = unitColumns / scale * scale
+            panelRows = ledRows * scale
+            textTop = (ledRows - height) / 2 * scale
+        } else {
+            panelColumns = unitColumns
+            panelRows = unitRows
+            textTop = (panelRows - height * scale) / 2
+        }
     }
 }

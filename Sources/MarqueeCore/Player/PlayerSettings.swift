@@ -16,6 +16,11 @@ public struct PlayerSettings: Sendable, Equatable {
     public var style: LEDStyle = .dots
     /// `--scale N`: panel LEDs per font pixel, by hand; nil fits the height.
     public var scale: Int?
+    /// `--leds`: the fine panel or the classic sign's big LEDs.
+    public var grid: LEDGrid = .fine
+    /// `--rows-of-leds N`: the classic sign's height in LEDs; nil fills the
+    /// panel as the automatic scale does.
+    public var rowsOfLEDs: Int?
     public var monochrome = false
     /// What the terminal can draw; ``PlayerState/adapt(to:)`` sets it once
     /// the screen is open (and swaps a style the font cannot show).

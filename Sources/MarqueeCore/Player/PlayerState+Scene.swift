@@ -12,14 +12,19 @@ extension PlayerState {
     /// letter is `letterWidth` pixels wide (nil fills the height whatever
     /// the width, see ``ScreenGeometry``).
     public func geometry(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> ScreenGeometry {
-        geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: shownStyle)
+        geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: panelStyle)
     }
+
+    /// The style the panel is reckoned in: the shown one on the fine grid,
+    /// the classic grid's units (``LEDGrid/classicUnits``) on its big LEDs.
+    var panelStyle: LEDStyle { settings.grid.isClassic ? LEDGrid.classicUnits : shownStyle }
 
     private func geometry(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double?, style: LEDStyle) -> ScreenGeometry {
         let captionLines = anyCaption ? (widestCaption > columns ? 2 : 1) : 0
         return ScreenGeometry(columns: columns, rows: rows, style: style, lineHeight: lineHeight,
                               captionLines: captionLines, helpLines: helpOpen ? keyHelpLines.count : nil,
-                              maximumScale: settings.scale, letterWidth: letterWidth)
+                              maximumScale: settings.scale, letterWidth: letterWidth, grid: settings.grid,
+                              rowsOfLEDs: settings.rowsOfLEDs)
     }
 
     /// How the message stands this frame. At rest (not scrolling, motion
@@ -47,7 +52,7 @@ extension PlayerState {
     /// and a frame tick costs only the scene's times.
     public func sceneTemplate(columns: Int, rows: Int, lineHeight: Int, letterWidth: Double? = nil) -> SceneTemplate {
         // Each of these resolves the motion policy or the look: once a template.
-        let style = shownStyle
+        let style = panelStyle
         let kind = placementKind
         let shown = shownCue
         let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: style)
@@ -59,7 +64,8 @@ extension PlayerState {
                                  help: helpOpen ? keyHelpLines.map(settings.glyphs.repertoire.spell) : nil,
                                  glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
                                  driftStep: kind == .rest ? driftStep : 0,
-                                 page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil)
+                                 page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil,
+                                 grid: settings.grid)
         // The bar is the flow message's wait, which an interrupt holds back.
         let countdown = advancesAutomatically && controlsVisible && interrupt == nil
         return SceneTemplate(
@@ -67,6 +73,7 @@ extension PlayerState {
                                     letterWidth: letterWidth),
             scrollEntry: kind == .scrolling ? (entersInView ? .inView : .rightEdge) : nil,
             ledsPerCharacter: ledsPerCharacter,
+            ledsPerStep: settings.grid.isClassic ? max(1, geometry.scale) : 1,
             // Cycling colours is decorative: it runs only when effects may.
             cyclesRainbow: showsRainbow && effectsAllowed && shouldRenderFrames,
             countdown: countdown ? (frozen: waitStartedAt == nil, columns: columns) : nil,
@@ -78,7 +85,9 @@ extension PlayerState {
     public func scene(at t: Double, from template: SceneTemplate) -> MarqueeScene {
         var scene = template.base
         if let entry = template.scrollEntry {
-            scene.placement = .scrolling(ledOffset: Int((clock.sample(at: t) * template.ledsPerCharacter).rounded(.down)),
+            // The classic grid moves the text a whole big LED at a time.
+            let leds = Int((clock.sample(at: t) * template.ledsPerCharacter).rounded(.down))
+            scene.placement = .scrolling(ledOffset: FrameComposer.floorDivide(leds, template.ledsPerStep) * template.ledsPerStep,
                                          entry: entry)
         }
         if template.cyclesRainbow { scene.rainbowPhase = Int((t * 6).rounded(.down)) % MarqueeScene.rainbowHues }
@@ -112,6 +121,8 @@ public struct SceneTemplate: Sendable {
     public let key: Key
     let scrollEntry: MarqueeScene.Entry?
     let ledsPerCharacter: Double
+    /// Panel units a scroll moves at once: 1, or a big LED's on the classic grid.
+    let ledsPerStep: Int
     let cyclesRainbow: Bool
     let countdown: (frozen: Bool, columns: Int)?
     let blinks: Bool

@@ -131,15 +131,19 @@ public enum FrameComposer {
 
     /// The panel column where the text's first column stands while it
     /// scrolls (`.rest` scenes: where a single line would stand centred).
+    /// On the classic grid the text stands on a big LED's boundary.
     public static func textStart(_ scene: MarqueeScene, textWidth: Int) -> Int {
         let geometry = scene.geometry
         let scaledWidth = textWidth * geometry.scale
+        let start: Int
         switch scene.placement {
         case .rest:
-            return max(0, (geometry.panelColumns - scaledWidth) / 2)
+            start = max(0, (geometry.panelColumns - scaledWidth) / 2)
         case let .scrolling(offset, entry):
-            return WrappingScroll.start(offset: offset, width: scaledWidth, span: geometry.panelColumns, entry: entry)
+            start = WrappingScroll.start(offset: offset, width: scaledWidth, span: geometry.panelColumns, entry: entry)
         }
+        guard scene.grid.isClassic, geometry.scale > 1 else { return start }
+        return floorDivide(start, geometry.scale) * geometry.scale
     }
 
     /// `only`: the LED columns to paint (a scroll step's new columns); the

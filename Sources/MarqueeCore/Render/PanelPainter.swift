@@ -61,6 +61,7 @@ struct PanelPainter {
         let unlitByGlyph = scene.monochrome || scene.glyphs.coarseColor
         switch scene.style {
         case .dots, .blocks:
+            if scene.grid.isClassic { return paintClassic(into: &frame, leds: leds, unlitByGlyph: unlitByGlyph) }
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             for row in 0..<geometry.panelRows {

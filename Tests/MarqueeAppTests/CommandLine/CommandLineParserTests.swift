@@ -37,6 +37,16 @@ struct CommandLineParserTests {
         #expect(try options(["--font=\u{301}x.bdf", "x"]).font == "\u{301}x.bdf")
     }
 
+    @Test("--leds picks the grid; --rows-of-leds the classic sign's height, or fill")
+    func grids() throws {
+        #expect(try options(["x"]).grid == .fine)
+        #expect(try options(["--leds", "round", "x"]).grid == .round)
+        #expect(try options(["--leds=SQUARE", "x"]).grid == .square)
+        let sized = try options(["--leds", "round", "--rows-of-leds", "16", "x"])
+        #expect(sized.rowsOfLEDs == 16)
+        #expect(try options(["--leds", "square", "--rows-of-leds", "fill", "x"]).rowsOfLEDs == nil)
+    }
+
     @Test("help and version win over everything else")
     func helpVersion() throws {
         #expect(try CommandLineParser.parse(["-h"]) == .help)
@@ -81,6 +91,10 @@ struct CommandLineParserTests {
          "unknown colour 'purple' (use red, amber, green, blue, white, cyan, magenta, rainbow or #RRGGBB)"),
         (["--speed", "fast", "x"], "'--speed' needs a number, not 'fast'"),
         (["--scale", "0", "x"], "'--scale' must be auto or a whole number from 1 to 64, not '0'"),
+        (["--leds", "huge", "x"], "unknown LED grid 'huge' (use fine, round, square)"),
+        (["--rows-of-leds", "6", "--leds", "round", "x"], "'--rows-of-leds' must be fill or a whole number from 7 to 64, not '6'"),
+        (["--rows-of-leds", "65", "--leds", "round", "x"], "'--rows-of-leds' must be fill or a whole number from 7 to 64, not '65'"),
+        (["--rows-of-leds", "16", "x"], "--rows-of-leds sizes the classic sign's LEDs: it needs --leds round or square"),
         (["--config", ""], "option '--config' needs a file name"),
         (["-f", "a", "message"], "give either a message or --file, not both"),
         (["--style", String(repeating: "x", count: 100), "x"],
