@@ -252,6 +252,7 @@ public enum Program {
         settings.style = options.style
         settings.scale = options.scale
         settings.grid = options.grid
+        settings.glow = options.glow
         settings.rowsOfLEDs = options.rowsOfLEDs
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
         settings.reduceMotion = options.reduceMotion

@@ -84,6 +84,7 @@ public enum OptionTable {
                    summary: "fine (small LEDs, a block of them a font pixel) or the classic sign: round or square, one big LED a font pixel"),
         OptionSpec("rows-of-leds", placeholder: "N", value: .choice(["fill"]), defaultText: "fill",
                    summary: "the classic sign's height in LEDs (\(ScreenGeometry.minimumRowsOfLEDs) to \(ScreenGeometry.maximumRowsOfLEDs)), or fill; needs --leds round or square"),
+        OptionSpec("glow", summary: "unlit LEDs beside a lit one shine a little, as on a real sign; only while decorative effects may run (thermal nominal, not low power)"),
         OptionSpec("font", placeholder: "FONT", value: .file, defaultText: "built-in",
                    summary: "an installed font by name ('DejaVu Sans:bold') or a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex)"),
         OptionSpec("sysfs-root", placeholder: "DIR", value: .directory, defaultText: options.sysfsRoot,

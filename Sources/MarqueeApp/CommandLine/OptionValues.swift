@@ -32,6 +32,7 @@ enum OptionValues {
         case "sync": options.sync = true
         case "static": options.staticText = true
         case "reduce-motion": options.reduceMotion = true
+        case "glow": options.glow = true
         case "snapshot": options.snapshot = true
         case "schedule": options.schedulePreview = true
         case "no-control": options.noControl = true

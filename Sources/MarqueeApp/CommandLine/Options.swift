@@ -62,6 +62,8 @@ public struct Options: Sendable, Equatable {
     public var scale: Int?
     /// `--leds`: the fine panel, or the classic sign's round or square LEDs.
     public var grid = LEDGrid.fine
+    /// `--glow`: unlit LEDs beside lit ones shine a little (while effects may run).
+    public var glow = false
     /// `--rows-of-leds N`: the classic sign's height in LEDs; nil (`fill`) fills the panel.
     public var rowsOfLEDs: Int?
     /// `--drift N`: minutes between the one-LED moves of a sign at rest; 0 is none.

@@ -36,6 +36,9 @@ public struct MarqueeScene: Sendable, Equatable {
     /// The fine panel, or the classic sign's big LEDs (then `style` is
     /// ``LEDGrid/classicUnits``, the units the geometry is reckoned in).
     public var grid: LEDGrid
+    /// Unlit LEDs beside a lit one drawn at the faintest shade: `--glow`,
+    /// while decorative effects are allowed.
+    public var glow: Bool
     /// No colour: unlit LEDs get a distinct character instead of a dim colour.
     public var monochrome: Bool
     /// The terminal's font and palette: which glyphs the painter may use.
@@ -87,10 +90,12 @@ public struct MarqueeScene: Sendable, Equatable {
                 placement: Placement, litShade: LEDShade = .lit, rainbowPhase: Int? = nil, caption: TerminalLine? = nil,
                 captionOffset: Int = 0, countdown: Countdown? = nil, controls: String? = nil, help: [String]? = nil,
                 glyphs: TerminalGlyphs = .standard, color: LEDColor? = nil, dark: Bool = false, brightness: Double = 1,
-                driftStep: Int = 0, page: Page? = nil, grid: LEDGrid = .fine) {
+                driftStep: Int = 0, page: Page? = nil, grid: LEDGrid = .fine,
+                glow: Bool = false) {
         self.geometry = geometry
         self.style = style
         self.grid = grid
+        self.glow = glow
         self.monochrome = monochrome
         self.glyphs = glyphs
         self.messageID = messageID

@@ -18,6 +18,9 @@ public struct PlayerSettings: Sendable, Equatable {
     public var scale: Int?
     /// `--leds`: the fine panel or the classic sign's big LEDs.
     public var grid: LEDGrid = .fine
+    /// `--glow`: unlit LEDs beside a lit one shine a little, where the
+    /// motion policy allows decorative effects (docs/display.md, "Glow").
+    public var glow = false
     /// `--rows-of-leds N`: the classic sign's height in LEDs; nil fills the
     /// panel as the automatic scale does.
     public var rowsOfLEDs: Int?

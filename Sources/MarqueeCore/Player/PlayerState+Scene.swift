@@ -65,7 +65,9 @@ extension PlayerState {
                                  glyphs: settings.glyphs, color: shownColor, dark: isDark, brightness: ledBrightness,
                                  driftStep: kind == .rest ? driftStep : 0,
                                  page: pages > 1 ? MarqueeScene.Page(index: page(of: pages), count: pages) : nil,
-                                 grid: settings.grid)
+                                 grid: settings.grid,
+                                 // Glow is decorative, as the rainbow's cycle is.
+                                 glow: settings.glow && effectsAllowed)
         // The bar is the flow message's wait, which an interrupt holds back.
         let countdown = advancesAutomatically && controlsVisible && interrupt == nil
         return SceneTemplate(

@@ -92,8 +92,18 @@ public enum FrameComposer {
         frame.rotatePanel(rows: hint.rows, columns: hint.columns, by: cells)
         for row in 0..<frame.rows where !hint.rows.contains(row) { frame.clear(row: row) }
         let panel = geometry.panelColumns
-        let painted = paintScrollingPanel(scene, layout: layout, into: &frame,
-                                          only: leds > 0 ? (panel - leds)..<panel : 0..<(-leds))
+        // With glow the LED next to those coming in may start or stop
+        // glowing, and so may the one now at the far edge, whose neighbour
+        // left: both are painted again (and the step's painted columns
+        // then span the panel: glow is a decoration of a cool machine).
+        let reach = scene.glow ? (scene.grid.isClassic ? max(1, geometry.scale) : 1) : 0
+        var painted = paintScrollingPanel(scene, layout: layout, into: &frame,
+                                          only: leds > 0 ? max(0, panel - leds - reach)..<panel : 0..<min(panel, -leds + reach))
+        if reach > 0 {
+            let edge = paintScrollingPanel(scene, layout: layout, into: &frame,
+                                           only: leds > 0 ? 0..<min(panel, reach) : max(0, panel - reach)..<panel)
+            painted = min(painted.lowerBound, edge.lowerBound)..<max(painted.upperBound, edge.upperBound)
+        }
         paintStatusRows(scene, into: &frame)
         let coming = cells > 0 ? (hint.columns.upperBound - cells)..<hint.columns.upperBound : 0..<(-cells)
         frame.advanceStamp()
@@ -165,7 +175,10 @@ public enum FrameComposer {
         let dark = scene.litShade == .unlit
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
         var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
-        for column in only ?? 0..<geometry.panelColumns {
+        // A glowing LED looks at its neighbours: their masks are read too.
+        let reach = scene.glow ? (scene.grid.isClassic ? max(1, scale) : 1) : 0
+        let read = only.map { ($0.lowerBound - reach)..<($0.upperBound + reach) }?.clamped(to: 0..<geometry.panelColumns)
+        for column in read ?? 0..<geometry.panelColumns {
             let textColumn = floorDivide(column - start, scale)
             masks[column] = dark ? 0 : layout.column(at: textColumn)
             hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)

@@ -11,6 +11,12 @@ struct PanelPainter {
     /// when there is one band (a scroll), which saves two arrays a frame.
     private let bandStart: [Int]
     private let panelColumns: Int
+    /// Whether unlit LEDs beside a lit one glow (`MarqueeScene.glow`): not
+    /// while fading (the lit LEDs are dim themselves), and not where unlit
+    /// LEDs are told apart by glyph (no shade to glow in).
+    private let glows: Bool
+    /// Panel units from one LED to the next: 1, or `scale` on the classic grid.
+    let pitch: Int
 
     /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
     /// single line.
@@ -21,11 +27,13 @@ struct PanelPainter {
         self.rowOfLED = rowOfLED
         panelColumns = scene.geometry.panelColumns
         bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
+        glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
+        pitch = scene.grid.isClassic ? max(1, scene.geometry.scale) : 1
     }
 
     @inline(__always)
     func isLit(column: Int, row: Int) -> Bool {
-        guard row < rowOfLED.count, column < panelColumns else { return false }
+        guard row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return false }
         let fontRow = rowOfLED[row]
         let band = bandStart.isEmpty ? 0 : bandStart[row]
         return fontRow >= 0 && fontRow < 64 && masks[band + column] >> UInt64(fontRow) & 1 == 1
@@ -34,6 +42,17 @@ struct PanelPainter {
     @inline(__always)
     func ink(lit: Bool, column: Int) -> Ink {
         .led(lit ? scene.litShade : .unlit, hue: hues[column])
+    }
+
+    /// The ink of the LED at `column`, `row` (its first unit on the classic
+    /// grid): lit; or, unlit, the faintest shade when `--glow` has a lit
+    /// LED beside it, above or below; else unlit.
+    @inline(__always)
+    func ink(lit: Bool, column: Int, row: Int) -> Ink {
+        guard !lit, glows else { return ink(lit: lit, column: column) }
+        let beside = isLit(column: column - pitch, row: row) || isLit(column: column + pitch, row: row)
+            || isLit(column: column, row: row - pitch) || isLit(column: column, row: row + pitch)
+        return .led(beside ? .glow1 : .unlit, hue: hues[column])
     }
 
     /// Frame rows the panel is painted on.
@@ -67,7 +86,7 @@ struct PanelPainter {
             for row in 0..<geometry.panelRows {
                 for column in leds {
                     let lit = isLit(column: column, row: row)
-                    let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column))
+                    let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column, row: row))
                     frame[top + row, column * 2] = cell
                     // The gap after a dot takes the dot's colour: a run of
                     // equal LEDs is then one colour change and one string
@@ -86,7 +105,8 @@ struct PanelPainter {
                     // colour on itself with a coarse palette.
                     frame[top + row, column] = unlitByGlyph
                         ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
-                        : Cell("▀", foreground: ink(lit: upper, column: column), background: ink(lit: lower, column: column))
+                        : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
+                               background: ink(lit: lower, column: column, row: row * 2 + 1))
                 }
             }
             return leds

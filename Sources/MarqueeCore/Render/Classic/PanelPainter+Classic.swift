@@ -18,7 +18,7 @@ extension PanelPainter {
                 let first = column - offset
                 // Every unit of a big LED reads the font pixel of its first.
                 let lit = isLit(column: first, row: ledRow)
-                let color = ink(lit: lit, column: first)
+                let color = ink(lit: lit, column: first, row: ledRow)
                 for half in 0..<2 {
                     let scalar = led.cell(column: 2 * offset + half, row: row % size, lit: lit, unlitByGlyph: unlitByGlyph)
                     // The gap keeps the LED's colour on a space: a run of
