@@ -61,7 +61,10 @@ struct MessageLayouts {
         // The panel does not depend on the text's height, only on the caption and help.
         let panel = state.geometry(columns: columns, rows: rows, lineHeight: face.lineHeight)
         var height = min(Glyph.maximumHeight, panel.panelRows)
-        if state.settings.scale == nil, width > 0 {
+        if state.settings.grid.isClassic {
+            height = MessageLayouts.classicHeight(rowsOfLEDs: state.settings.rowsOfLEDs, columns: columns,
+                                                  ledAreaRows: panel.ledAreaRows, letterWidth: width / Double(face.lineHeight))
+        } else if state.settings.scale == nil, width > 0 {
             // A letter's width grows with the height it is drawn at.
             let readable = Double(panel.panelColumns) * Double(face.lineHeight) / (Double(ScreenGeometry.lettersInView) * width)
             height = min(height, Int(readable.rounded(.down)))
@@ -74,6 +77,25 @@ struct MessageLayouts {
         rest = nil
         measured = nil
         kept = nil
+    }
+
+    /// The height an outline font is drawn at on the classic grid, in big
+    /// LEDs (docs/display.md, "LED grids"): `--rows-of-leds`, else the
+    /// tallest at which an LED can still be two units (a disc, not a dot)
+    /// with six average letters across; `letterWidth` is the face's
+    /// average letter per row of height. The geometry then makes the LEDs
+    /// as large as that height and those six letters allow.
+    static func classicHeight(rowsOfLEDs: Int?, columns: Int, ledAreaRows: Int, letterWidth: Double) -> Int {
+        if let rowsOfLEDs { return min(Glyph.maximumHeight, rowsOfLEDs) }
+        let units = LEDGrid.classicUnits
+        let smallestDisc = ScreenGeometry.smallestClassicLED
+        let unitColumns = Double(units.ledColumns(inCells: columns))
+        var height = ledAreaRows * units.ledRowsPerCell / smallestDisc
+        if letterWidth > 0, letterWidth.isFinite {
+            let across = unitColumns / (Double(ScreenGeometry.lettersInView * smallestDisc) * letterWidth)
+            height = min(height, Int(across.rounded(.down)))
+        }
+        return max(FontSizing.minimumLineHeight, min(Glyph.maximumHeight, height))
     }
 
     /// The message on one line.

@@ -29,6 +29,8 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// `--rows-of-leds`' range: real signs are 7 to a few dozen LEDs tall;
     /// more than 64 would be smaller than the fine panel's LEDs.
     public static let minimumRowsOfLEDs = 7
+    /// The least size of a classic LED, in units, where the height allows.
+    public static let smallestClassicLED = 2
     public static let maximumRowsOfLEDs = 64
     /// Terminals shorter than this get no status rows: every row goes to the LEDs.
     public static let minimumRowsForStatus = 6
@@ -101,7 +103,9 @@ public struct ScreenGeometry: Sendable, Equatable {
         } else if let letterWidth, letterWidth > 0, letterWidth.isFinite {
             // Six letters across at scale s take 6 * letterWidth * s LEDs.
             let readable = Int((Double(unitColumns) / (Double(ScreenGeometry.lettersInView) * letterWidth)).rounded(.down))
-            scale = min(fills, max(1, readable))
+            // A classic LED is at least two units where the height allows:
+            // one would be a dot, the fine panel's look.
+            scale = min(fills, max(grid.isClassic ? ScreenGeometry.smallestClassicLED : 1, readable))
         } else {
             scale = fills
         }
