@@ -50,7 +50,13 @@ DEFAULT_STEPS = 55
 FPS = 60  # nominal full-screen rate (docs/motion-policy.md)
 # LED glyphs the styles draw: dots (U+25CF, U+00B7), blocks/half (U+2588,
 # U+2580, U+2584) and the braille block (U+2800..U+28FF, lead bytes e2 a0..a3).
-LED_MARKERS = ("●".encode(), "·".encode(), "█".encode(), "▀".encode(), "▄".encode(),
+# Looks measured scrolling beside the plain sign (bench/README.md).
+LOOKS = [("--leds round", ["--leds", "round"]),
+         ("--glow", ["--glow"]),
+         ("--font 'DejaVu Sans'", ["--font", "DejaVu Sans"])]
+# An outline font for the start-up row: Debian's fonts-dejavu-core.
+OUTLINE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+LED_MARKERS = ("●".encode(), "·".encode(), "█".encode(), "▀".encode(), "▄".encode(), "▗".encode(), "▝".encode(),
                b"\xe2\xa0", b"\xe2\xa1", b"\xe2\xa2", b"\xe2\xa3")
 
 
@@ -1356,7 +1362,7 @@ def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
     if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
-                    "startup_bidi", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
+                    "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
                     "package"):
             results[key] = []
         if cfg.only == "limit":
@@ -1383,11 +1389,17 @@ def measure(cfg):
     measure_limit(cfg, results)
     log(f"scrolling a 64 KiB message with a 64 KiB caption at 200x50 ({cfg.scroll_window:g} s window)")
     results["scroll_long"] = repeat(cfg, "scroll long", run_scroll, 200, 50, False, long_deck(cfg))
+    # The looks of docs/display.md ("LED grids", "Glow", "Fonts") against the
+    # plain scroll of the same run: per-frame cost must not grow with them.
+    results["scroll_looks"] = {}
+    for label, args in LOOKS:
+        log(f"scrolling at 200x50 with {label} ({cfg.scroll_window:g} s window)")
+        results["scroll_looks"][label] = repeat(cfg, f"scroll {label}", run_scroll, 200, 50, False, args + [MESSAGE])
     if cfg.only != "scroll":
         measure_control(cfg, results)
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
-        for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi",
+        for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi", "startup_font",
                     "dark_quiet", "dark_idle", "headless", "fleet", "package"):
             results[key] = []
         for cols, rows in cfg.sizes:
@@ -1433,6 +1445,10 @@ def measure_startup(cfg, results):
     else:
         results["startup_unifont"] = [{"error": f"{UNIFONT_HEX} not installed"}]
         results["startup_bidi"] = [{"error": f"{UNIFONT_HEX} not installed"}]
+    if os.path.exists(OUTLINE_FONT):
+        results["startup_font"] = repeat(cfg, "start-up outline font", run_startup, ["--font", "DejaVu Sans", MESSAGE])
+    else:
+        results["startup_font"] = [{"error": f"{OUTLINE_FONT} not installed (fonts-dejavu-core)"}]
     measure_package(cfg, results)
 
 
@@ -1601,7 +1617,8 @@ def build_report(cfg, raw):
     for key, label, runs, t_ms, t_mb in (
             ("startup", "built-in font", raw["startup"], 10, 20),
             ("startup_unifont", "Unifont fallback", raw["startup_unifont"], 150, 40),
-            ("startup_bidi", "Hebrew and Arabic, FriBidi", raw["startup_bidi"], 150, 40)):
+            ("startup_bidi", "Hebrew and Arabic, FriBidi", raw["startup_bidi"], 150, 40),
+            ("startup_font", "outline font, --font 'DejaVu Sans'", raw.get("startup_font") or [], 30, 30)):
         add(f"{key}_first_byte", f"start-up ({label}): spawn -> first byte (terminal init)",
             col(runs, "first_byte_ms"), "ms")
         add(f"{key}_first_led", f"first frame ({label}): spawn -> first LED cell written",
@@ -1617,6 +1634,13 @@ def build_report(cfg, raw):
             lambda v, t=t_mb: v < t, note=note)
         add(f"{key}_private", f"private memory of a sign, Private_Dirty ({label})", col(runs, "private_dirty_mb"), "MB")
         add(f"{key}_rchar", f"bytes read by the process ({label})", reads, "B", fmt="{:,.0f}")
+    plain = col(raw["scroll"].get("200x50") or [], "cpu_pct")
+    for label, runs in (raw.get("scroll_looks") or {}).items():
+        cpu = col(runs, "cpu_pct")
+        add(f"scroll_look_{label}_cpu", f"scroll 200x50 with {label}: CPU (one core)", cpu, "%", fmt="{:.2f}")
+        if plain and cpu:
+            add(f"scroll_look_{label}_ratio", f"scroll 200x50 with {label}: CPU / the plain scroll's",
+                [c / statistics.median(plain) for c in cpu], "x", fmt="{:.2f}")
     package = raw.get("package") or []
     add("package_deb", "package: size of the .deb (make deb)", col(package, "deb_kb"), "KB", fmt="{:,.0f}")
     add("package_snapshot", "package: --snapshot from the unpacked .deb, spawn -> exit (median of 20)",
