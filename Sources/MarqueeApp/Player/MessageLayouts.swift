@@ -124,7 +124,8 @@ struct MessageLayouts {
     /// fits (plain text then).
     mutating func restPages(for text: String, geometry: ScreenGeometry, maximumScale: Int?) -> [RestLayout] {
         // The classic grid's LEDs keep their size: the message is laid out
-        // on the panel of big LEDs, a font pixel one LED.
+        // on the panel of big LEDs, a font pixel one LED, and fills the
+        // sign's height as a real sign's letters do (no dark margin).
         let ledSize = geometry.grid.isClassic ? geometry.scale : 0
         let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: maximumScale,
                           ledSize: ledSize)
@@ -132,7 +133,8 @@ struct MessageLayouts {
         let (font, whole) = prepare(text)
         let pages = ledSize > 0
             ? RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns / ledSize,
-                               panelRows: geometry.panelRows / ledSize, maximumScale: 1, whole: whole).map { $0.enlarged(by: ledSize) }
+                               panelRows: geometry.panelRows / ledSize, maximumScale: 1, whole: whole, margin: 0)
+                .map { $0.enlarged(by: ledSize) }
             : RestLayout.pages(text: text, font: font, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows,
                                maximumScale: maximumScale, whole: whole)
         rest = (key, pages)

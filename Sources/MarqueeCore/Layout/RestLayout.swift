@@ -35,6 +35,9 @@ public struct RestLayout: Sendable {
     public let ascent: Int
     /// Whether a single word wider than the panel at scale 1 had to be cut.
     public let cut: Bool
+    /// Dark LEDs kept round the text: ``margin``, or 0 on the classic grid,
+    /// whose letters fill the sign as a real one's do.
+    public let margin: Int
 
     /// Dark LEDs kept around the text on every side.
     public static let margin = 1
@@ -44,11 +47,13 @@ public struct RestLayout: Sendable {
     /// `whole` is the message set on one line, already built by the caller
     /// for scrolling, whose ink rows give every line its height.
     public init?(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, maximumScale: Int? = nil,
-                 whole: TextLayout? = nil) {
+                 whole: TextLayout? = nil, margin: Int = RestLayout.margin) {
         let words = Words(text: text, font: font, whole: whole)
-        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false)
+        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false,
+                                    margin: margin)
         else { return nil }
-        self.init(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns)
+        self.init(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns,
+                  margin: margin)
     }
 
     /// The message at rest as pages (docs/display.md, "Pages"): one, laid
@@ -64,21 +69,23 @@ public struct RestLayout: Sendable {
     ///                  panelColumns: 40, panelRows: 22).count   // 3
     /// ```
     public static func pages(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, maximumScale: Int? = nil,
-                             whole: TextLayout? = nil) -> [RestLayout] {
+                             whole: TextLayout? = nil, margin: Int = RestLayout.margin) -> [RestLayout] {
         let words = Words(text: text, font: font, whole: whole)
-        if let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false) {
+        if let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: maximumScale, paged: false,
+                                 margin: margin) {
             return [RestLayout(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows,
-                               panelColumns: panelColumns)]
+                               panelColumns: panelColumns, margin: margin)]
         }
-        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: 1, paged: true)
+        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: 1, paged: true, margin: margin)
         else { return [] }
         return stride(from: 0, to: plan.lines.count, by: plan.perPage).map { first in
             let lines = Array(plan.lines[first..<min(first + plan.perPage, plan.lines.count)])
             let text = lines.joined().map { words.measured[$0].text }.joined(separator: " ")
             // Every page stands on the message's baseline and line height.
             return RestLayout(text: text, font: font, panelColumns: panelColumns, panelRows: panelRows,
-                              maximumScale: maximumScale, whole: words.whole)
-                ?? RestLayout(lines: lines, of: words, scale: 1, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns)
+                              maximumScale: maximumScale, whole: words.whole, margin: margin)
+                ?? RestLayout(lines: lines, of: words, scale: 1, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns,
+                              margin: margin)
         }
     }
 
@@ -101,10 +108,10 @@ public struct RestLayout: Sendable {
         /// at which the words wrap into lines no wider than the usable
         /// panel (wider words only at scale 1) and, unless `paged`, all the
         /// lines fit its height; `perPage` is how many lines do.
-        func plan(panelColumns: Int, panelRows: Int, maximumScale: Int?, paged: Bool)
+        func plan(panelColumns: Int, panelRows: Int, maximumScale: Int?, paged: Bool, margin: Int)
             -> (scale: Int, lines: [[Int]], perPage: Int, cut: Bool)? {
-            let usableColumns = panelColumns - 2 * RestLayout.margin
-            let usableRows = panelRows - 2 * RestLayout.margin
+            let usableColumns = panelColumns - 2 * margin
+            let usableRows = panelRows - 2 * margin
             guard usableColumns > 0, usableRows >= height else { return nil }
             let widths = measured.map(\.inkWidth)
             let advances = measured.map(\.advance)
@@ -125,8 +132,9 @@ public struct RestLayout: Sendable {
     }
 
     /// `lines` (word indices) placed at `scale`, the block centred.
-    private init(lines: [[Int]], of words: Words, scale: Int, cut: Bool, panelRows: Int, panelColumns: Int) {
+    private init(lines: [[Int]], of words: Words, scale: Int, cut: Bool, panelRows: Int, panelColumns: Int, margin: Int) {
         self.scale = scale
+        self.margin = margin
         inkRows = words.whole.inkRows
         ascent = words.whole.ascent
         self.cut = cut
@@ -138,7 +146,7 @@ public struct RestLayout: Sendable {
             let lineText = wordIndices.map { words.measured[$0].text }.joined(separator: " ")
             let layout = TextLayout(text: lineText, font: words.font)
             let inkWidth = layout.inkWidth
-            let start = max(RestLayout.margin, (panelColumns - inkWidth * scale) / 2)
+            let start = max(margin, (panelColumns - inkWidth * scale) / 2)
             placed.append(Line(text: lineText, layout: layout, start: start, top: top, inkWidth: inkWidth))
             top += (height + 1) * scale
         }
@@ -150,13 +158,14 @@ public struct RestLayout: Sendable {
     /// grids"): a font pixel is then one big LED, whatever the message.
     public func enlarged(by size: Int) -> RestLayout {
         guard size > 1 else { return self }
-        return RestLayout(scale: scale * size, inkRows: inkRows, ascent: ascent, cut: cut, lines: lines.map {
+        return RestLayout(scale: scale * size, inkRows: inkRows, ascent: ascent, cut: cut, margin: margin * size, lines: lines.map {
             Line(text: $0.text, layout: $0.layout, start: $0.start * size, top: $0.top * size, inkWidth: $0.inkWidth)
         })
     }
 
-    private init(scale: Int, inkRows: Range<Int>, ascent: Int, cut: Bool, lines: [Line]) {
+    private init(scale: Int, inkRows: Range<Int>, ascent: Int, cut: Bool, margin: Int, lines: [Line]) {
         self.scale = scale
+        self.margin = margin
         self.inkRows = inkRows
         self.ascent = ascent
         self.cut = cut

@@ -209,7 +209,7 @@ public enum FrameComposer {
         }
         var masks = [UInt64](repeating: 0, count: max(1, rest.lines.count) * columns)
         var hues = [UInt8](repeating: 0, count: columns)
-        let margin = RestLayout.margin
+        let margin = rest.margin
         let lower = max(0, margin + drift.dx)
         let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
         for (band, line) in rest.lines.enumerated() where !dark {
