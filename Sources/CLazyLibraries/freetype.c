@@ -88,6 +88,8 @@ void lm_face_metrics(const lm_face *face, int *ascent, int *descent) {
 
 const char *lm_face_name(const lm_face *face) { return face->name; }
 
+int lm_face_is_scalable(const lm_face *face) { return FT_IS_SCALABLE(face->face) ? 1 : 0; }
+
 int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
     FT_UInt index = real_FT_Get_Char_Index(face->face, codepoint);
     if (index == 0) return 0;

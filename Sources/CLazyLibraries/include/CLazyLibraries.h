@@ -51,6 +51,8 @@ typedef struct {
 lm_face *_Nullable lm_face_open(const char *_Nonnull path, long index, int pixel_height, char *_Nonnull error, size_t size);
 // The face's line box in pixels: rows above the baseline and below it.
 void lm_face_metrics(const lm_face *_Nonnull face, int *_Nonnull ascent, int *_Nonnull descent);
+// 1 for an outline face (drawn at any height), 0 for a bitmap one (fixed strikes).
+int lm_face_is_scalable(const lm_face *_Nonnull face);
 // The family and style names, for messages (static until the face closes).
 const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
 // Renders `codepoint`: 1 with `glyph` filled, 0 when the face has no glyph

@@ -45,9 +45,13 @@ final class FreeTypeFace: ResizableFace {
         }
         var up: Int32 = 0, down: Int32 = 0
         lm_face_metrics(face, &up, &down)
-        // The line box holds at most 64 rows: descenders give way first.
-        ascent = max(1, min(Glyph.maximumHeight, Int(up)))
-        descent = max(0, min(Glyph.maximumHeight - ascent, Int(down)))
+        // The line box holds the height asked (FreeType's rounded metrics
+        // can make it one more) and at most 64 rows: descenders give way
+        // first. A bitmap face's smallest strike may be taller than asked:
+        // it keeps its own box.
+        let box = lm_face_is_scalable(face) != 0 ? height : Glyph.maximumHeight
+        ascent = max(1, min(box, Int(up)))
+        descent = max(0, min(box - ascent, Int(down)))
         name = FreeTypeFace.text(lm_face_name(face))
         state = Mutex(State(face: face))
         spaceAdvance = max(1, (ascent + descent) / 4)
@@ -72,7 +76,9 @@ final class FreeTypeFace: ResizableFace {
 
     /// The glyph as LED columns: each pixel of the line box lit where the
     /// coverage reaches `threshold`; its advance is the pen's (at least its
-    /// ink's width, so nothing is cut).
+    /// ink's width, so nothing is cut), and one more when its ink reaches
+    /// its last column: hinted small sizes draw `m`, `w`, `M` edge to edge,
+    /// and LEDs have no subpixels to keep two such letters apart.
     private func draw(_ codepoint: UInt32, face: OpaquePointer) -> Glyph? {
         var bitmap = lm_glyph()
         guard lm_face_glyph(face, codepoint, &bitmap) == 1 else { return nil }
@@ -88,6 +94,7 @@ final class FreeTypeFace: ResizableFace {
                 }
             }
         }
+        if let last = columns.last, last != 0 { columns.append(0) }
         return Glyph(columns: columns, ascent: ascent, descent: descent)
     }
 

@@ -13,7 +13,7 @@ struct MessageLayouts {
     /// its average letter at that height, and the height it is drawn at now.
     private let resizable: (any ResizableFace)?
     private let referenceLetterWidth: Double?
-    private var fittedHeight: Int?
+    private(set) var fittedHeight: Int?
     /// The message's glyph source (choosing it prepares the text, which runs
     /// FriBidi), its one-line layout and its font's average letter (which
     /// the automatic scale reads).
