@@ -249,6 +249,7 @@ public enum Program {
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
         settings.color = options.color
+        settings.brightness = options.brightness
         settings.style = options.style
         settings.scale = options.scale
         settings.grid = options.grid

@@ -28,9 +28,9 @@ extension EndToEnd.Screens {
             }
         }
 
-        @Test("256 colours keep amber's hue: unlit (135,95,0), not olive (95,95,0); in quiet hours lit is that dark amber, not grey, and unlit black")
+        @Test("256 colours keep amber's hue: unlit (135,95,0), not olive (95,95,0); in quiet hours lit is that dark amber, not grey, and unlit a dark grey, not black")
         func amberKeepsItsHue() async throws {
-            for (quiet, lit, unlit) in [(false, 214, 94), (true, 94, 16)] {
+            for (quiet, lit, unlit) in [(false, 214, 94), (true, 94, 233)] {
                 let arguments = ["-c", "amber", "--static", "--no-control"] + (quiet ? ["--quiet", "00:00-24:00"] : []) + ["HI"]
                 let session = try await Session.start("amber", Launch(arguments: arguments))
                 defer { session.close() }

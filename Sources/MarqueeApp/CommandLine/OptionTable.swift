@@ -78,6 +78,8 @@ public enum OptionTable {
         OptionSpec("color", short: "c", aliases: ["colour"], placeholder: "C",
                    value: .choice(LEDColor.names.map(\.name)), defaultText: "red",
                    summary: "red, amber, green, blue, white, cyan, magenta, rainbow or #RRGGBB"),
+        OptionSpec("brightness", placeholder: "PERCENT", value: .number, defaultText: player.brightness.text,
+                   summary: "the LEDs' brightness, 1 to 100 (percent; 40% too): lit and unlit LEDs, captions and the status line"),
         OptionSpec("style", placeholder: "S", value: .choice(LEDStyle.allCases.map(\.rawValue)),
                    defaultText: player.style.rawValue, summary: "dots, blocks, half or braille"),
         OptionSpec("leds", placeholder: "GRID", value: .choice(LEDGrid.allCases.map(\.rawValue)), defaultText: LEDGrid.fine.rawValue,

@@ -72,6 +72,11 @@ enum OptionValues {
                 throw UsageError("unknown colour '\(shown(value))' (use \(LEDColor.names.map(\.name).joined(separator: ", ")) or #RRGGBB)")
             }
             options.color = color
+        case "brightness":
+            guard let brightness = Brightness(parsing: value) else {
+                throw UsageError("'\(label)' must be \(Brightness.rule), not '\(shown(value))'")
+            }
+            options.brightness = brightness
         case "keys":
             guard let lock = KeyLock(rawValue: word) else {
                 throw UsageError("unknown key set '\(shown(value))' (use \(KeyLock.allCases.map(\.rawValue).joined(separator: ", ")))")

@@ -23,6 +23,8 @@ public struct Options: Sendable, Equatable {
     public var speed = Options.player.speed
     public var staticText = false
     public var color: LEDColor = .solid(red: 255, green: 32, blue: 16)
+    /// `--brightness`: the LEDs' brightness, 1 to 100 percent.
+    public var brightness = Options.player.brightness
     public var style = Options.player.style
     public var font: String?
     public var sysfsRoot = "/sys"

@@ -31,6 +31,7 @@ enum ControlStatus {
         json.add("speed", status.speed)
         json.add("color", status.color)
         json.add("style", status.style)
+        json.add("brightness", status.brightness)
         json.add("idle", status.idle)
         json.add("quiet", status.quiet)
         json.add("scene", status.scene)

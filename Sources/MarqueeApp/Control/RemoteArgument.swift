@@ -27,6 +27,9 @@ struct RemoteArgument: Sendable, Equatable {
         case number
         /// A whole number from 1 (a message's position, as people count).
         case position
+        /// A brightness, 1 to 100, typed as `--brightness` takes it (`40`
+        /// or `40%`); the request carries the number.
+        case percent
         /// A file name, made absolute by `send`: the sign may run in another
         /// directory.
         case file
@@ -72,7 +75,7 @@ struct RemoteArgument: Sendable, Equatable {
     /// What a shell completes after the option.
     private var optionValue: OptionSpec.Value {
         switch value {
-        case .number, .position: .number
+        case .number, .position, .percent: .number
         case .file: .file
         case .choice(let words): .choice(words)
         case .text, .boolean, .json: .text

@@ -18,6 +18,8 @@ enum RemoteCommandTable {
         RemoteArgument("speed", .option, .number, placeholder: "N",
                        summary: "the message's speed in characters a second, -20 to 20, as --speed", isLook: true),
         RemoteArgument("static", .flag, .boolean, summary: "the message at rest, as --static", isLook: true),
+        RemoteArgument("brightness", .option, .percent, placeholder: "PERCENT",
+                       summary: "the message's brightness, 1 to 100, as --brightness", isLook: true),
     ]
 
     /// The message of `say` and `add`, with its caption and seconds.

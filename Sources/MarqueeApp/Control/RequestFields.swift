@@ -102,9 +102,10 @@ struct RequestFields {
         try number("seconds").map(SecondsPerMessage.sanitize)
     }
 
-    /// `color`, `style`, `speed` and `static`, as the options of the
-    /// same names take them; a speed beyond `--speed`'s bound is
-    /// refused, not clamped, so a script's typo is noticed.
+    /// `color`, `style`, `speed`, `static` and `brightness`, as the options
+    /// of the same names take them; a speed beyond `--speed`'s bound, and a
+    /// brightness that is not a whole number from 1 to 100, are refused,
+    /// not clamped, so a script's typo is noticed.
     private func look() throws(Failure) -> CueLook {
         var color: LEDColor?
         if let written = try string("color") {
@@ -126,6 +127,18 @@ struct RequestFields {
         case .bool(let value)?: isStatic = value
         default: throw Failure("'static' must be true or false")
         }
-        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic)
+        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic, brightness: try brightness())
+    }
+
+    /// `brightness`: a JSON number, whole, 1 to 100 (`send` turns a typed
+    /// `40%` into 40; the request itself takes numbers only).
+    private func brightness() throws(Failure) -> Brightness? {
+        switch object["brightness"] {
+        case nil: return nil
+        case .number(let value)?:
+            if let brightness = Brightness(number: value) { return brightness }
+        default: break
+        }
+        throw Failure("'brightness' must be \(Brightness.rule)")
     }
 }

@@ -50,6 +50,11 @@ enum SendRequest {
                 throw UsageError("send: '\(command)' needs a message number from 1, not '\(OptionValues.shown(written))'")
             }
             json.add(field, number)
+        case .percent:
+            guard let brightness = Brightness(parsing: written) else {
+                throw UsageError("send: '--\(field)' must be \(Brightness.rule), not '\(OptionValues.shown(written))'")
+            }
+            json.add(field, brightness.percent)
         case .file:
             guard !written.isEmpty else { throw UsageError("send: '\(command)' needs a file name") }
             json.add(field, written.hasPrefix("/") ? written : (cwd.hasSuffix("/") ? cwd : cwd + "/") + written)

@@ -14,8 +14,7 @@ enum SendUsage {
             "Commands:",
         ]
         lines += RemoteCommandTable.all.flatMap { entry($0.synopsis, $0.summary) }
-        let look = RemoteCommandTable.look.map { "[--\($0.field)\($0.form == .flag ? "" : " " + $0.placeholder)]" }
-        lines.append("LOOK, the message's own: " + look.joined(separator: " "))
+        lines += lookLines()
         lines += Usage.wrap("Without --name or --control: the only sign running; with several, they are listed and "
                             + "nothing is sent (exit 2). --list (or ls) lists them.", width: Usage.width)
         lines += Usage.wrap("With --mqtt, to every sign whose status says online, or to the one --name names; each "
@@ -30,6 +29,21 @@ enum SendUsage {
         // Where `make install` and the package put docs/ (control.md, fleet.md).
         lines.append("See ledmarquee(1), and control.md and fleet.md in share/doc/ledmarquee.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `LOOK, the message's own: [--color C] …`, wrapped at 80 columns
+    /// between options, never inside one.
+    private static func lookLines() -> [String] {
+        var lines = ["LOOK, the message's own:"]
+        for argument in RemoteCommandTable.look {
+            let option = "[--\(argument.field)\(argument.form == .flag ? "" : " " + argument.placeholder)]"
+            if lines[lines.count - 1].count + 1 + option.count <= Usage.width {
+                lines[lines.count - 1] += " " + option
+            } else {
+                lines.append("  " + option)
+            }
+        }
+        return lines
     }
 
     /// `  goto N            summary`, the summary wrapped at its column.

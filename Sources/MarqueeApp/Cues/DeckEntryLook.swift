@@ -1,13 +1,13 @@
 import MarqueeCore
 
-/// A deck entry's `color` (or `colour`), `style`, `speed`, `static` and `blink`
-/// (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
+/// A deck entry's `color` (or `colour`), `style`, `speed`, `static`, `blink`
+/// and `brightness` (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
 /// wrong kind, or a name the sign does not know, is an error naming the
 /// entry, and so is a speed beyond `--speed`'s bound (taken for the old
 /// unit, LED columns a second: the error says so).
 extension CueFileParser {
     /// The look keys an entry may have; `colour` is taken for `color`.
-    static let lookKeys = ["color", "style", "speed", "static", "blink"]
+    static let lookKeys = ["color", "style", "speed", "static", "blink", "brightness"]
 
     static func look(of object: [String: JSONValue], place: String) throws(ParseError) -> CueLook {
         if object["color"] != nil, object["colour"] != nil {
@@ -37,7 +37,19 @@ extension CueFileParser {
         default: throw ParseError("\(place): \"speed\" must be a number")
         }
         return CueLook(color: color, style: style, speed: speed, isStatic: try flag(object, "static", place: place),
-                       blink: try flag(object, "blink", place: place))
+                       blink: try flag(object, "blink", place: place), brightness: try brightness(object, place: place))
+    }
+
+    /// `brightness`: a JSON number, whole, 1 to 100 (a string such as
+    /// `"40%"` is refused: a deck's values have their types).
+    private static func brightness(_ object: [String: JSONValue], place: String) throws(ParseError) -> Brightness? {
+        switch object["brightness"] {
+        case nil, .null?: return nil
+        case .number(let value)?:
+            if let brightness = Brightness(number: value) { return brightness }
+        default: break
+        }
+        throw ParseError("\(place): \"brightness\" must be \(Brightness.rule)")
     }
 
     /// A key that is true or false (`static`, `blink`); nil when left out.

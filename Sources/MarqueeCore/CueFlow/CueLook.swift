@@ -1,6 +1,6 @@
 /// How one message wants to look, where it differs from the sign's: a deck
-/// entry's or a `say`'s `color`, `style`, `speed` and `static`, and a deck
-/// entry's `blink`. Each field
+/// entry's or a `say`'s `color`, `style`, `speed`, `static` and `brightness`,
+/// and a deck entry's `blink`. Each field
 /// left nil falls back to the command line's (docs/cue-flow.md, "Looks").
 ///
 /// ```swift
@@ -20,13 +20,18 @@ public struct CueLook: Sendable, Equatable {
     /// `true` blinks the message on and off once a second while it shows,
     /// when effects are allowed (``PlayerState/blinks``).
     public let blink: Bool?
+    /// The LEDs' brightness while the message shows, instead of
+    /// `--brightness` (quiet hours' `dim` still caps it).
+    public let brightness: Brightness?
 
-    public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil, blink: Bool? = nil) {
+    public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil, blink: Bool? = nil,
+                brightness: Brightness? = nil) {
         self.color = color
         self.style = style
         self.speed = speed.map(CueLook.clampedSpeed)
         self.isStatic = isStatic
         self.blink = blink
+        self.brightness = brightness
     }
 
     /// The sign's look in every field.

@@ -10,6 +10,19 @@ extension PlayerState {
     /// The message's own colour; nil draws it in the sign's `--color`.
     public var shownColor: LEDColor? { currentCue.look.color }
 
+    /// The brightness the LEDs are drawn at now: the message's own, else
+    /// `--brightness`, and no brighter than quiet hours' `dim` while they
+    /// hold (a key that lights the sign lifts that, not the message's own):
+    /// quiet hours are a ceiling, so a sign already set dimmer than them
+    /// does not brighten at night (docs/display.md, "Brightness").
+    public var shownBrightness: Brightness {
+        let own = currentCue.look.brightness ?? settings.brightness
+        return quietBrightnessCap.map { min(own, $0) } ?? own
+    }
+
+    /// ``shownBrightness`` as the scene carries it, 0.01 … 1 (1 in full).
+    public var ledBrightness: Double { shownBrightness.level }
+
     /// Whether the message on the sign cycles the rainbow. A message's own
     /// colour wins over the sign's: a solid one is drawn solid on a
     /// `-c rainbow` sign, and `rainbow` makes a rainbow on any sign.

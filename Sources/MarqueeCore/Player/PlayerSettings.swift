@@ -13,6 +13,9 @@ public struct PlayerSettings: Sendable, Equatable {
     /// `--color`: the screen draws in it (`rainbow` sets ``rainbow``); the
     /// status reply names it for a message without its own.
     public var color: LEDColor = LEDColor.names[0].color
+    /// `--brightness`: the LEDs' brightness for a message without its own
+    /// (docs/display.md, "Brightness").
+    public var brightness = Brightness.full
     public var style: LEDStyle = .dots
     /// `--scale N`: panel LEDs per font pixel, by hand; nil fits the height.
     public var scale: Int?

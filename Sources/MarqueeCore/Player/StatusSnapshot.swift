@@ -31,6 +31,9 @@ public struct StatusSnapshot: Sendable, Equatable {
     /// the style it is drawn in.
     public var color: String
     public var style: String
+    /// The LEDs' brightness in percent, as drawn: the message's own or
+    /// `--brightness`, capped by quiet hours' `dim` (``PlayerState/shownBrightness``).
+    public var brightness = Brightness.full.percent
     /// No message of the flow is in its schedule (docs/schedules.md).
     public var idle = false
     /// Quiet hours hold (`--quiet`), lit by a key or not.
@@ -62,6 +65,7 @@ extension PlayerState {
                        speed: clock.speed == 0 ? 0 : clock.speed * clock.direction,
                        color: (shownColor ?? settings.color).spelled, style: shownStyle.rawValue,
                        scene: effectiveScene.rawValue, display: power.display?.rawValue ?? "unknown")
+        snapshot.brightness = shownBrightness.percent
         snapshot.idle = idle
         snapshot.quiet = quietNow
         snapshot.link = brokerLink?.rawValue

@@ -23,10 +23,11 @@ extension PlayerState {
     /// `--idle-message` (an interrupt still shows on an idle sign).
     public var isDark: Bool { quietDark || (idle && interrupt == nil && settings.idleCue == nil) }
 
-    /// The LEDs' brightness, 1 in full: quiet hours dim it until a key lights the sign.
-    public var ledBrightness: Double {
-        guard quietNow, !quietLit, case .dim(let percent)? = settings.quiet?.mode else { return 1 }
-        return Double(percent) / 100
+    /// Quiet hours' `dim=PERCENT` while it holds and no key has lit the
+    /// sign: the brightness the LEDs may have at most (``ledBrightness``).
+    public var quietBrightnessCap: Brightness? {
+        guard quietNow, !quietLit, case .dim(let percent)? = settings.quiet?.mode else { return nil }
+        return Brightness(percent: percent)
     }
 
     /// The first civil moment after `moment` at which any message's window

@@ -22,9 +22,11 @@ public struct InkColors: Sendable {
 
     public let depth: ColorDepth
     public let color: LEDColor
-    /// The LEDs' brightness, 1 in full (quiet hours dim it,
-    /// docs/schedules.md): scales the colour where the terminal has
-    /// colours to spare, else turns to the dim attribute.
+    /// The LEDs' brightness, 1 in full (`--brightness`, a message's own,
+    /// quiet hours' dim; docs/display.md, "Brightness"): scales the colour
+    /// where the terminal has colours to spare, above floors that keep lit,
+    /// unlit and the background apart, else turns to attributes
+    /// (`InkColors+Brightness.swift`).
     public let brightness: Double
 
     public init(depth: ColorDepth, color: LEDColor, brightness: Double = 1) {
@@ -57,15 +59,11 @@ public struct InkColors: Sendable {
         case .plain:
             return -1
         case .text(let tone):
-            // Captions and the status line dim with the LEDs in quiet
-            // hours: a full-bright caption would be the brightest thing
-            // in a dark shop window.
-            if dimmed { attributes.insert(.dim); return -1 }
-            switch tone {
-            case .normal: break
-            case .dim: attributes.insert(.dim)
-            case .bright: attributes.insert(.bold)
-            }
+            // Captions and the status line dim with the LEDs: a full-bright
+            // caption would be the brightest thing in a dark shop window.
+            // In the terminal's own colour, by attributes, at every depth
+            // (`textAttributes`).
+            attributes.formUnion(textAttributes(tone))
             return -1
         case let .led(shade, hue):
             return ledColor(shade: shade, hue: hue, attributes: &attributes)
@@ -77,35 +75,31 @@ public struct InkColors: Sendable {
         let level = Int(shade.rawValue)
         switch depth {
         case .none:
-            if dimmed {
-                // Two levels only: every LED dim; lit and unlit still differ by glyph.
-                attributes.insert(.dim)
-            } else if shade == .lit || shade == .glow3 { attributes.insert(.bold) } else if shade == .unlit { attributes.insert(.dim) }
+            // Attributes only; lit and unlit differ by glyph.
+            attributes.formUnion(fewColourAttributes(shade))
             return -1
         case .eight:
-            if dimmed {
-                // Lit LEDs dim; the unlit grid goes black, so lit stays
-                // apart from unlit at the lower brightness.
-                attributes.insert(.dim)
-                return shade == .unlit ? 0 : basicColor(base)
-            }
-            if shade == .unlit { attributes.insert(.dim) } else if shade == .lit { attributes.insert(.bold) }
+            // One colour for every shade: a brightness is attributes only,
+            // and the unlit grid keeps its colour and glyph.
+            attributes.formUnion(fewColourAttributes(shade))
             return basicColor(base)
         case .palette256:
-            // Dimmed, the unlit grid goes black (as with 8 colours): the
-            // palette's darkest steps are too bright to dim it.
-            if dimmed, shade == .unlit { return 16 }
+            if dimmed { return dimmedPaletteEntry(base, shade: shade) }
             // The cube has no dark hues: rainbow's unlit LEDs are one dark
             // grey rather than bands of loud 95-level colours.
-            if color == .rainbow, shade == .unlit { return XtermPalette.ledEntry(red: 255, green: 255, blue: 255, level: 0.19) }
+            if color == .rainbow, shade == .unlit {
+                return XtermPalette.ledEntry(red: 255, green: 255, blue: 255, level: InkColors.rainbowUnlitLevel)
+            }
             // By perceived colour, keeping the hue (XtermPalette.ledEntry).
-            return XtermPalette.ledEntry(red: base.red, green: base.green, blue: base.blue,
-                                         level: InkColors.paletteLevels[level] * brightness)
+            return XtermPalette.ledEntry(red: base.red, green: base.green, blue: base.blue, level: InkColors.paletteLevels[level])
         case .direct:
-            let factor = InkColors.directLevels[level] * brightness
+            let factor = dimmed ? dimmedDirectFactor(base, shade: shade) : InkColors.directLevels[level]
             return Int(scale(base.red, factor)) << 16 | Int(scale(base.green, factor)) << 8 | Int(scale(base.blue, factor))
         }
     }
+
+    /// The grey of rainbow's unlit LEDs with 256 colours, as a level of white.
+    static let rainbowUnlitLevel = 0.19
 
     private func scale(_ channel: UInt8, _ factor: Double) -> UInt8 {
         UInt8(min(255, (Double(channel) * factor).rounded()))

@@ -16,12 +16,50 @@ public enum XtermPalette {
     /// ```swift
     /// XtermPalette.ledEntry(red: 255, green: 170, blue: 0, level: 95.0 / 255)   // 94, (135,95,0)
     /// ```
-    public static func ledEntry(red: UInt8, green: UInt8, blue: UInt8, level: Double) -> Int {
+    ///
+    /// Below full brightness, `minimumLightness` keeps the entry above a
+    /// perceived lightness (docs/display.md, "Brightness"): the rungs darker
+    /// than it are left out, unless that leaves none.
+    public static func ledEntry(red: UInt8, green: UInt8, blue: UInt8, level: Double, minimumLightness: Double = 0) -> Int {
         let base = PerceivedColor(red: Double(red), green: Double(green), blue: Double(blue))
         let target = PerceivedColor(red: Double(red) * level, green: Double(green) * level, blue: Double(blue) * level)
-        let ladder = ladder(for: base)
-        return ladder.min { $0.color.distance(to: target) < $1.color.distance(to: target) }?.index ?? 16
+        var ladder = ladder(for: base)
+        let bright = ladder.filter { $0.color.lightness >= minimumLightness }
+        if !bright.isEmpty { ladder = bright }
+        return nearest(to: target, in: ladder)
     }
+
+    /// An unlit LED's entry below full brightness, for an LED lit in entry
+    /// `lit` (docs/display.md, "Brightness"): nearest to the colour
+    /// `red, green, blue` at `level`, darker than `lit` by at least
+    /// `separation` of perceived lightness and no darker than `floor`. On
+    /// the colour's own ladder when it has such a rung, else on the greys
+    /// (the cube has no dark hues: a dimmed red's darkest rung, (95,0,0),
+    /// is the lit one), else the nearest grey above the floor that is still
+    /// darker than `lit`. Never `lit` itself, never black: lit, unlit and
+    /// the background stay three things.
+    public static func unlitEntry(red: UInt8, green: UInt8, blue: UInt8, level: Double, under lit: Int,
+                                  floor: Double, separation: Double) -> Int {
+        let base = PerceivedColor(red: Double(red), green: Double(green), blue: Double(blue))
+        let target = PerceivedColor(red: Double(red) * level, green: Double(green) * level, blue: Double(blue) * level)
+        let litLightness = (lit >= 16 && lit <= 255 ? entries[lit - 16].color.lightness : 1)
+        let apart = { (entry: (index: Int, color: PerceivedColor)) in
+            entry.color.lightness >= floor && entry.color.lightness <= litLightness - separation
+        }
+        let darker = greys.filter { $0.color.lightness >= floor && $0.color.lightness < litLightness }
+        for candidates in [ladder(for: base).filter(apart), greys.filter(apart), darker] where !candidates.isEmpty {
+            return nearest(to: target, in: candidates)
+        }
+        return 233
+    }
+
+    /// The entry of `candidates` nearest `target` in OKLab (16, black, for none).
+    private static func nearest(to target: PerceivedColor, in candidates: [(index: Int, color: PerceivedColor)]) -> Int {
+        candidates.min { $0.color.distance(to: target) < $1.color.distance(to: target) }?.index ?? 16
+    }
+
+    /// The palette's greys (the ramp and the cube's own), darkest first.
+    static let greys = entries.filter { $0.color.chroma < greyChroma / 2 }.sorted { $0.color.lightness < $1.color.lightness }
 
     /// The entries of `base`'s hue: within 12 degrees, widened in 6-degree
     /// steps until there are at least `minimumRungs` of them, so lit and

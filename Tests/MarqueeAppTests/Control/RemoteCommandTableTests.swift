@@ -11,6 +11,7 @@ struct RemoteCommandTableTests {
         switch argument.value {
         case .number: "3"
         case .position: "2"
+        case .percent: "40%"
         case .file: "deck.json"
         case .choice(let words): words[0]
         case .text, .boolean, .json: "HELLO"
