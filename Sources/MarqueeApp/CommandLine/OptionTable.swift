@@ -81,7 +81,7 @@ public enum OptionTable {
         OptionSpec("style", placeholder: "S", value: .choice(LEDStyle.allCases.map(\.rawValue)),
                    defaultText: player.style.rawValue, summary: "dots, blocks, half or braille"),
         OptionSpec("font", placeholder: "FONT", value: .file, defaultText: "built-in",
-                   summary: "an installed font by name ('DejaVu Sans:bold') or a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex)"),
+                   summary: "an installed font by name ('DejaVu Sans:bold'; for a family not installed, fontconfig's stand-in, named at the start) or a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex)"),
         OptionSpec("sysfs-root", placeholder: "DIR", value: .directory, defaultText: options.sysfsRoot,
                    summary: "where the power probe reads sysfs"),
         OptionSpec("thermal", placeholder: "STATE", value: .choice(["auto"] + ThermalState.allCases.map(\.description)),
