@@ -41,6 +41,7 @@ TARGETS=(
   "uevent:Uevent:8704:uevent"
   "schedule:Schedule:1024:schedule"
   "fleet:Fleet:8192:fleet"
+  "freetype:FreeType:16384:freetype"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for

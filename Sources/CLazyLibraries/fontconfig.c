@@ -5,6 +5,7 @@
 
 #include <fontconfig/fontconfig.h>
 #include <stdio.h>
+#include <string.h>
 
 #define LM_FONTCONFIG(X) \
     X(FcInitLoadConfigAndFonts) X(FcConfigDestroy) X(FcNameParse) X(FcConfigSubstitute) X(FcDefaultSubstitute) \
@@ -14,7 +15,25 @@ LM_LIBRARY(library, "libfontconfig.so.1", "libfontconfig1", LM_FONTCONFIG)
 
 int lm_load_fontconfig(char *error, size_t size) { return lm_library_load(&library, error, size); }
 
-int lm_font_match(const char *pattern_text, char *path, size_t size, long *index) {
+// The pattern's FC_FAMILY values into `names`, each followed by a newline,
+// as many whole ones as fit in `size` bytes with the NUL.
+static void family_names(FcPattern *pattern, char *names, size_t size) {
+    size_t used = 0;
+    FcChar8 *family = NULL;
+    if (size > 0) names[0] = '\0';
+    for (int i = 0; real_FcPatternGetString(pattern, FC_FAMILY, i, &family) == FcResultMatch; i++) {
+        size_t length = strlen((const char *)family);
+        if (used + length + 2 > size) break;
+        memcpy(names + used, family, length);
+        names[used + length] = '\n';
+        used += length + 1;
+        names[used] = '\0';
+    }
+}
+
+int lm_font_match(const char *pattern_text, char *path, size_t size, long *index, char *requested, char *families,
+                  size_t names_size) {
+    if (names_size > 0) requested[0] = families[0] = '\0';
     FcConfig *config = real_FcInitLoadConfigAndFonts();
     if (config == NULL) {
         snprintf(path, size, "fontconfig cannot read its configuration");
@@ -26,6 +45,9 @@ int lm_font_match(const char *pattern_text, char *path, size_t size, long *index
         real_FcConfigDestroy(config);
         return -1;
     }
+    // Before the substitutions add the configured fallbacks (DejaVu Sans,
+    // sans-serif...) to the families.
+    family_names(pattern, requested, names_size);
     real_FcConfigSubstitute(config, pattern, FcMatchPattern);
     real_FcDefaultSubstitute(pattern);
     FcResult result = FcResultNoMatch;
@@ -37,6 +59,7 @@ int lm_font_match(const char *pattern_text, char *path, size_t size, long *index
         if (real_FcPatternGetInteger(match, FC_INDEX, 0, &face) != FcResultMatch) face = 0;
         snprintf(path, size, "%s", (const char *)file);
         *index = face;
+        family_names(match, families, names_size);
         status = 0;
     } else {
         snprintf(path, size, "no installed font matches");

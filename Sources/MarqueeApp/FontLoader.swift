@@ -14,8 +14,12 @@ enum FontLoader {
     /// the current font lacks.
     static let systemUnifontPath = "/usr/share/unifont/unifont.hex"
 
-    /// Largest font file read. The full Unifont is under 4 MB; a bound keeps
-    /// a mistaken `--font /dev/zero` or a huge file from eating memory.
+    /// Largest font file read or opened, whatever its format
+    /// (docs/limits.md). The full Unifont is under 4 MB, Debian's largest
+    /// fonts (the Noto CJK collections) a few tens of MB; a bound keeps a
+    /// mistaken `--font` of a huge file from eating memory: FreeType maps
+    /// the file, but some of its readers (Type 1, compressed PCF) read it
+    /// whole.
     static let maximumFileSize = 64 << 20
 
     /// Reads and parses the font at `path`; errors name the path as given.
@@ -32,18 +36,27 @@ enum FontLoader {
     /// (TrueType, OpenType, OTB, PCF), or an installed font by name as
     /// `fc-match` finds it (`DejaVu Sans:bold`), drawn at the sign's height.
     static func font(named value: String) throws(FontError) -> any FontFace {
+        try resolve(value).face
+    }
+
+    /// ``font(named:)`` and, when fontconfig put another font in place of
+    /// the family named, the one line that says so
+    /// (``FontMatch/Found/substitutionNotice``).
+    static func resolve(_ value: String) throws(FontError) -> (face: any FontFace, notice: String?) {
         let isFile = value.contains("/") || access(value, F_OK) == 0
         guard isFile else {
             let match = try FontMatch.file(for: value)
-            return try FreeTypeFace(path: match.path, index: match.index, lineHeight: FontSizing.referenceLineHeight)
+            let face = try FreeTypeFace(path: match.path, index: match.index, lineHeight: FontSizing.referenceLineHeight)
+            return (face, match.substitutionNotice)
         }
-        if FontLoader.bitmapSuffixes.contains(where: { value.lowercased().hasSuffix($0) }) { return try loadFont(path: value) }
+        if FontLoader.bitmapSuffixes.contains(where: { value.lowercased().hasSuffix($0) }) { return (try loadFont(path: value), nil) }
         do {
-            return try FreeTypeFace(path: value, lineHeight: FontSizing.referenceLineHeight)
+            return (try FreeTypeFace(path: value, lineHeight: FontSizing.referenceLineHeight), nil)
         } catch {
             // Not an outline or bitmap font FreeType knows: the text
-            // formats' own errors (a line and a reason) say more.
-            if error.kind == .notAFont { return try loadFont(path: value) }
+            // formats' own errors (a line and a reason) say more. A file
+            // that is none, a damaged TrueType font, is said as it is.
+            if error.kind == .notAFont { return (try loadFont(path: value), nil) }
             throw error
         }
     }
@@ -65,10 +78,18 @@ enum FontLoader {
     /// The fonts the sign draws with: `path` (`--font`) or the built-in LED
     /// font, then Unifont when installed (read only if a glyph is missing).
     static func stack(path: String?, unifontPath: String = FontLoader.systemUnifontPath) throws(Platform.Failure) -> FontStack {
+        try load(path: path, unifontPath: unifontPath).fonts
+    }
+
+    /// ``stack(path:unifontPath:)`` and the line to say at the start when
+    /// `path` named a family fontconfig does not have.
+    static func load(path: String?, unifontPath: String = FontLoader.systemUnifontPath)
+        throws(Platform.Failure) -> (fonts: FontStack, notice: String?) {
         var primary: any GlyphSource = LEDFont.builtIn
+        var notice: String?
         if let path {
             do {
-                primary = try font(named: path)
+                (primary, notice) = try resolve(path)
             } catch {
                 throw Platform.Failure(message: error.description, status: 1)
             }
@@ -76,7 +97,7 @@ enum FontLoader {
         let fallback: (any GlyphSource)? = access(unifontPath, R_OK) == 0
             ? LazyGlyphSource { try? FontLoader.loadFont(path: unifontPath) }
             : nil
-        return FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback)
+        return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback), notice)
     }
 
     /// The one-time notice for characters no font could draw.

@@ -15,6 +15,6 @@ enum LazyLibrary {
     private static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
         var message = [CChar](repeating: 0, count: 320)
         guard loader(&message, message.count) != 0 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cBuffer: message)
     }
 }

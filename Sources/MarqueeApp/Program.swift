@@ -86,7 +86,11 @@ public enum Program {
         // readable afterwards; the log and the sign get them too.
         warn(loaded.notes)
         let cues = loaded.cues
-        let fonts = try FontLoader.stack(path: options.font)
+        let (fonts, fontNotice) = try FontLoader.load(path: options.font)
+        // A font fontconfig put in place of the family named: said now,
+        // before the terminal becomes the sign, then in the log and on it.
+        let fontNotes = fontNotice.map { [$0] } ?? []
+        fontNotes.forEach { Platform.writeError("ledmarquee: \($0)") }
         var settings = playerSettings(options, cueCount: cues.count)
         if let epoch = loaded.epoch { settings.epoch = epoch }
         if options.schedulePreview {
@@ -160,7 +164,7 @@ public enum Program {
                                    control: control, reloader: reloader, feed: feed, fleet: fleet)
         let controller = PlayerController(state: state, display: display, environment: environment, fonts: fonts, log: log,
                                           power: power, control: control, sources: sources)
-        var status = await controller.run(notes: nameNotes + loaded.notes, opening: feed?.formatChoice.map { [$0.record] } ?? [])
+        var status = await controller.run(notes: nameNotes + fontNotes + loaded.notes, opening: feed?.formatChoice.map { [$0.record] } ?? [])
         // Before a signal ends the process: the socket file must not outlive it.
         control?.close()
         // After the terminal is given back, so the line is seen.

@@ -44,27 +44,68 @@ typedef struct {
     const unsigned char *_Nullable buffer;
 } lm_glyph;
 
+// The largest glyph drawn, in pixels each way: an outline or bitmap
+// larger is refused (lm_face_glyph returns -1), and an advance, a kerning
+// or a line box beyond it is held to it. A line box is at most 64 LEDs, so
+// no real glyph comes near.
+#define LM_GLYPH_MAX_PIXELS 1024
+
+// Why a face could not be opened: `reason` is one of LM_FACE_*; `code` is
+// errno for LM_FACE_SYSTEM and FreeType's error for LM_FACE_DAMAGED and
+// LM_FACE_UNKNOWN_FORMAT; `format` names what the first bytes say the file
+// is (static text), for LM_FACE_DAMAGED.
+typedef struct {
+    int reason, code;
+    const char *_Nullable format;
+} lm_face_failure;
+
+enum {
+    LM_FACE_SYSTEM = 1,      // open, fstat or mmap failed
+    LM_FACE_DIRECTORY,       // the path is a directory
+    LM_FACE_NOT_REGULAR,     // a FIFO, socket or device: never opened for reading
+    LM_FACE_TOO_LARGE,       // a regular file over the size allowed
+    LM_FACE_UNKNOWN_FORMAT,  // no font FreeType knows (the text readers may)
+    LM_FACE_DAMAGED,         // starts as a binary font FreeType reads, which it refused
+    LM_FACE_NO_SIZE,         // no size the face can be drawn at
+    LM_FACE_NO_MEMORY,
+};
+
 // Opens face `index` of the font file at `path` at about `pixel_height`
 // (a bitmap font at its nearest size not above it, else its smallest).
-// NULL with a one-line reason in `error` when it cannot. Call
-// lm_load_freetype first.
-lm_face *_Nullable lm_face_open(const char *_Nonnull path, long index, int pixel_height, char *_Nonnull error, size_t size);
-// The face's line box in pixels: rows above the baseline and below it.
+// Only a regular file of at most `max_bytes` is read (checked on a
+// descriptor opened without waiting, so a FIFO cannot hang); it is mapped
+// for as long as the face is open. NULL with `failure` filled when it
+// cannot be. Call lm_load_freetype first.
+lm_face *_Nullable lm_face_open(const char *_Nonnull path, long index, int pixel_height, size_t max_bytes,
+                                lm_face_failure *_Nonnull failure);
+// The same from `count` bytes in memory (copied: the caller's may go).
+lm_face *_Nullable lm_face_open_memory(const unsigned char *_Nonnull bytes, size_t count, long index, int pixel_height,
+                                       lm_face_failure *_Nonnull failure);
+// The face's line box in pixels: rows above the baseline and below it
+// (each at most LM_GLYPH_MAX_PIXELS).
 void lm_face_metrics(const lm_face *_Nonnull face, int *_Nonnull ascent, int *_Nonnull descent);
-// 1 for an outline face (drawn at any height), 0 for a bitmap one (fixed strikes).
+// 1 for an outline font drawn at any size, 0 for a bitmap font's strike.
 int lm_face_is_scalable(const lm_face *_Nonnull face);
+// 1 when the font has pair kerning FreeType reads (a `kern` table).
+int lm_face_has_kerning(const lm_face *_Nonnull face);
 // The family and style names, for messages (static until the face closes).
 const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
 // Renders `codepoint`: 1 with `glyph` filled, 0 when the face has no glyph
-// for it, -1 when FreeType failed.
+// for it, -1 when FreeType failed or the glyph is over LM_GLYPH_MAX_PIXELS.
 int lm_face_glyph(lm_face *_Nonnull face, uint32_t codepoint, lm_glyph *_Nonnull glyph);
-// The kerning between two characters in pixels (0 when the face has none).
+// The kerning between two characters in whole pixels, rounded (0 when the
+// face has none).
 int lm_face_kerning(lm_face *_Nonnull face, uint32_t left, uint32_t right);
 void lm_face_close(lm_face *_Nullable face);
 
 // The file (and face index) fontconfig matches for `pattern`
 // ("DejaVu Sans:bold"): 0 with the path in `path`, -1 with a reason in it.
-// Call lm_load_fontconfig first.
-int lm_font_match(const char *_Nonnull pattern, char *_Nonnull path, size_t size, long *_Nonnull index);
+// fontconfig always finds some font, so the families the pattern asked for
+// (`requested`, before fontconfig's substitutions) and the matched font's
+// (`families`, its first the name it goes by) are given too, each family
+// followed by a newline, cut to `names_size` bytes with the NUL: the caller
+// says when they differ. Call lm_load_fontconfig first.
+int lm_font_match(const char *_Nonnull pattern, char *_Nonnull path, size_t size, long *_Nonnull index,
+                  char *_Nonnull requested, char *_Nonnull families, size_t names_size);
 
 #endif

@@ -88,7 +88,7 @@ public enum OptionTable {
                    summary: "the classic sign's height in LEDs (\(ScreenGeometry.minimumRowsOfLEDs) to \(ScreenGeometry.maximumRowsOfLEDs)), or fill; needs --leds round or square"),
         OptionSpec("glow", summary: "unlit LEDs beside a lit one shine a little, as on a real sign; only while decorative effects may run (thermal nominal, not low power)"),
         OptionSpec("font", placeholder: "FONT", value: .file, defaultText: "built-in",
-                   summary: "an installed font by name ('DejaVu Sans:bold') or a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex)"),
+                   summary: "an installed font by name ('DejaVu Sans:bold'; for a family not installed, fontconfig's stand-in, named at the start) or a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex)"),
         OptionSpec("sysfs-root", placeholder: "DIR", value: .directory, defaultText: options.sysfsRoot,
                    summary: "where the power probe reads sysfs"),
         OptionSpec("thermal", placeholder: "STATE", value: .choice(["auto"] + ThermalState.allCases.map(\.description)),

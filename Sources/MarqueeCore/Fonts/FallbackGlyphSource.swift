@@ -48,4 +48,13 @@ public struct FallbackGlyphSource: GlyphSource {
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         match(for: scalar)?.glyph
     }
+
+    /// The kerning of the source that draws both characters; none between
+    /// glyphs of two fonts, whose kerning tables know nothing of each other.
+    public func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
+        guard let first = match(for: left)?.sourceIndex, match(for: right)?.sourceIndex == first else { return 0 }
+        return sources[first].kerning(left, right)
+    }
+
+    public var hasKerning: Bool { sources.contains { $0.hasKerning } }
 }

@@ -26,6 +26,9 @@ public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
         case sizeOutOfRange
         /// A line does not follow the format's grammar.
         case syntax
+        /// A binary font (TrueType, OpenType, WOFF, PCF) by its first
+        /// bytes, which FreeType cannot read: truncated or corrupt.
+        case damaged
         /// The file is larger than the loader is willing to read.
         case tooLarge
         /// The operating system refused to give us the bytes.

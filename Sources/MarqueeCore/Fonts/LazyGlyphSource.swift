@@ -32,4 +32,21 @@ public final class LazyGlyphSource: GlyphSource {
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
         source?.glyph(for: scalar)
     }
+
+    /// A source not loaded yet has drawn no glyph to kern: it is not
+    /// loaded for this.
+    public func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
+        loaded?.kerning(left, right) ?? 0
+    }
+
+    /// Not loaded yet, it kerns nothing: the question does not load it
+    /// (a layout asks before its glyphs), which only a kerned font loaded
+    /// lazily would notice; the Unifont fallback has no kerning.
+    public var hasKerning: Bool { loaded?.hasKerning ?? false }
+
+    private var loaded: (any GlyphSource)? {
+        state.withLock { state in
+            if case .loaded(let source) = state { source } else { nil }
+        }
+    }
 }

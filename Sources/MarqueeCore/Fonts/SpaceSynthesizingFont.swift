@@ -28,6 +28,12 @@ public struct SpaceSynthesizingFont: FontFace {
         // lack U+0020 nearly always lack it as well.
         return scalar == " " || scalar == "\u{A0}" ? space : nil
     }
+
+    public func kerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
+        base.kerning(left, right)
+    }
+
+    public var hasKerning: Bool { base.hasKerning }
 }
 
 extension Glyph {

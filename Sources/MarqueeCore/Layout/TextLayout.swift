@@ -51,7 +51,9 @@ public struct TextLayout: Sendable {
     /// ``VisualText/maximumScalars`` scalars, the rest is cut). Combining
     /// marks the font has are overlaid on the glyph before them; joiners,
     /// variation selectors and marks the font lacks are skipped. Characters
-    /// it lacks become a placeholder box the height of the line.
+    /// it lacks become a placeholder box the height of the line. Pairs are
+    /// kerned as the font says (``GlyphSource/kerning(_:_:)``, only
+    /// FreeType's fonts have any), within ``PairKerning``'s bounds.
     public init(text: String, font: any GlyphSource) {
         var found: [Unicode.Scalar: Glyph] = [:]
         var missing = Set<Unicode.Scalar>()
@@ -82,6 +84,11 @@ public struct TextLayout: Sendable {
         var glyphIndices: [Int32] = []
         starts.reserveCapacity(clusters.count)
         glyphIndices.reserveCapacity(clusters.count)
+        // A kerned pair is worked out once for each pair of cells: how far
+        // the second moves and, set closer, its cell with the first's tail.
+        var kerned: [KernedPair: (shift: Int, index: Int32)] = [:]
+        let kerns = font.hasKerning
+        var previous: (base: Unicode.Scalar?, index: Int32)?
         var x = 0
         for cluster in clusters {
             let index: Int32
@@ -102,10 +109,35 @@ public struct TextLayout: Sendable {
             }
             // A cell of no columns would hide the next one from column(at:).
             if glyphs[Int(index)].isEmpty { continue }
-            guard x + glyphs[Int(index)].count < Int(Int32.max) else { break }
-            starts.append(Int32(x))
-            glyphIndices.append(index)
-            x += glyphs[Int(index)].count
+            var placed = (shift: 0, index: index)
+            // Kerning between two glyphs the font drew (not boxes): set
+            // closer, the cell starts inside the one before and carries its
+            // tail; set apart, the columns between are dark.
+            if kerns, let previous, let left = previous.base, let right = cluster.base, found[left] != nil, found[right] != nil {
+                let pair = KernedPair(left: previous.index, right: index)
+                if let known = kerned[pair] {
+                    placed = known
+                } else {
+                    let kerning = font.kerning(left, right)
+                    if kerning > 0 {
+                        placed.shift = min(kerning, PairKerning.maximumGap)
+                    } else if kerning < 0 {
+                        let before = glyphs[Int(previous.index)], after = glyphs[Int(index)]
+                        let overlap = PairKerning.overlap(kerning, left: before, right: after)
+                        if overlap > 0 {
+                            glyphs.append(PairKerning.merged(overlap, left: before, right: after))
+                            placed = (-overlap, Int32(glyphs.count - 1))
+                        }
+                    }
+                    kerned[pair] = placed
+                }
+            }
+            let start = x + placed.shift
+            guard start + glyphs[Int(placed.index)].count < Int(Int32.max) else { break }
+            starts.append(Int32(start))
+            glyphIndices.append(placed.index)
+            x = start + glyphs[Int(placed.index)].count
+            previous = (cluster.base, placed.index)
         }
         self.ascent = ascent
         self.descent = descent
@@ -120,6 +152,12 @@ public struct TextLayout: Sendable {
         self.glyphs = glyphs
         self.starts = starts
         self.glyphIndices = glyphIndices
+    }
+
+    /// Two neighbouring cells, by their index into `glyphs`.
+    private struct KernedPair: Hashable {
+        var left: Int32
+        var right: Int32
     }
 
     /// Lit rows of pixel column `x` (bit 0 = top row of the line box); 0

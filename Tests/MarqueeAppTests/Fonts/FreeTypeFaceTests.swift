@@ -59,6 +59,22 @@ struct FreeTypeFaceTests {
         #expect(try Self.dejaVu(16).glyph(for: " ")?.columns.allSatisfy { $0 == 0 } == true)
     }
 
+    @Test("Terminus by name: a bitmap font (OTB) drawn at its strikes, the largest not above the height, else its smallest",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/terminus/terminus-normal.otb"),
+                   "Terminus is not installed (apt install fonts-terminus-otb; scripts/install-deps.sh test)"))
+    func terminus() throws {
+        let found = try FontMatch.file(for: "Terminus")
+        #expect(found.path.hasSuffix(".otb") && found.substitutionNotice == nil, "\(found)")
+        // Terminus's strikes run from 12 to 32 rows.
+        for (asked, drawn) in [(7, 12), (12, 12), (20, 20), (31, 28), (64, 32)] {
+            let face = try FreeTypeFace(path: found.path, index: found.index, lineHeight: asked)
+            #expect(!face.isScalable)
+            #expect(face.ascent + face.descent == drawn && face.lineHeight == max(asked, drawn), "\(asked): \(face.ascent)+\(face.descent)")
+            let h = try #require(face.glyph(for: "H"))
+            #expect(h.columns.contains { $0 != 0 } && h.advance < drawn)
+        }
+    }
+
     @Test("a file that is not a font, or is missing, is a one-line error naming it")
     func hostile() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ft-\(getpid())-\(UUID().uuidString)")
