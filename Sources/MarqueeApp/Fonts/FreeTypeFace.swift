@@ -192,7 +192,7 @@ final class FreeTypeFace: ResizableFace {
                 }
             }
         }
-        if let last = columns.last, last != 0 { columns.append(0) }
+        if let last = columns.last, last != 0, columns.count < FreeTypeFace.maximumAdvance { columns.append(0) }
         return Glyph(columns: columns, ascent: ascent, descent: descent)
     }
 }
