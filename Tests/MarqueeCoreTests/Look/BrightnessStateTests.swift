@@ -6,17 +6,13 @@ import Testing
 /// read from the state into the scene, the status and nowhere else.
 @Suite("Brightness in the player")
 struct BrightnessStateTests {
+    /// The message-looks suite's flow and scene: the same player, read for brightness.
     static func flow(_ looks: [CueLook], _ configure: (inout PlayerSettings) -> Void = { _ in }) -> PlayerState {
-        var settings = PlayerSettings()
-        configure(&settings)
-        let cues = looks.enumerated().map { Cue(text: "M\($0.offset)", seconds: 5, look: $0.element) }
-        var state = PlayerState(cues: cues, settings: settings, seed: 3, at: 0)
-        _ = state.reduce(.start, at: 0)
-        return state
+        CueLookStateTests.flow(looks, configure)
     }
 
     static func scene(_ state: PlayerState, at t: Double = 1) -> MarqueeScene {
-        state.scene(at: t, columns: 80, rows: 20, lineHeight: 7)
+        CueLookStateTests.scene(state, at: t)
     }
 
     static func percent(_ value: Int) -> Brightness { Brightness(percent: value)! }
