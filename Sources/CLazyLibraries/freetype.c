@@ -220,11 +220,16 @@ int lm_face_has_kerning(const lm_face *face) { return FT_HAS_KERNING(face->face)
 const char *lm_face_name(const lm_face *face) { return face->name; }
 
 int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
+    return lm_face_glyph_rendered(face, codepoint, LM_RENDER_MONO, glyph);
+}
+
+int lm_face_glyph_rendered(lm_face *face, uint32_t codepoint, int mode, lm_glyph *glyph) {
     FT_UInt index = real_FT_Get_Char_Index(face->face, codepoint);
     if (index == 0) return 0;
-    // Hinted for one bit a pixel: stems snap to whole LEDs, so a thin stem
-    // is one LED at small sizes instead of two half-covered pixels that a
-    // threshold would both drop or both keep.
+    // Hinted for one bit a pixel in either mode: stems snap to whole LEDs,
+    // so a thin stem is one LED at small sizes instead of two half-covered
+    // pixels that a threshold would both drop or both keep; the grey mode
+    // then only softens the curves and diagonals of that same outline.
     if (real_FT_Load_Glyph(face->face, index, FT_LOAD_TARGET_MONO) != 0) return -1;
     FT_GlyphSlot slot = face->face->glyph;
     const FT_Pos limit = (FT_Pos)LM_GLYPH_MAX_PIXELS << 6;
@@ -235,7 +240,8 @@ int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
         real_FT_Outline_Get_CBox(&slot->outline, &box);
         if (box.xMax - box.xMin > limit || box.yMax - box.yMin > limit) return -1;
     }
-    if (slot->format != FT_GLYPH_FORMAT_BITMAP && real_FT_Render_Glyph(slot, FT_RENDER_MODE_MONO) != 0) return -1;
+    if (slot->format != FT_GLYPH_FORMAT_BITMAP && real_FT_Render_Glyph(slot, mode == LM_RENDER_GREY ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_MONO) != 0)
+        return -1;
     FT_Bitmap *bitmap = &slot->bitmap;
     if (bitmap->width > LM_GLYPH_MAX_PIXELS || bitmap->rows > LM_GLYPH_MAX_PIXELS) return -1;
     size_t needed = (size_t)bitmap->width * bitmap->rows;

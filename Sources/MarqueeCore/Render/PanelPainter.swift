@@ -17,10 +17,18 @@ struct PanelPainter {
     private let glows: Bool
     /// Panel units from one LED to the next: 1, or `scale` on the classic grid.
     let pitch: Int
+    /// The brightness steps (``GlyphLevels``) of the LEDs each panel column
+    /// shows, laid out as `masks`; empty when the frame draws none.
+    private let lows: [UInt64]
+    private let highs: [UInt64]
+    /// Whether LEDs are drawn in brightness steps: the text has them and
+    /// the scene can show them (``drawsLevels(_:)``).
+    private let graded: Bool
 
     /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
     /// single line.
-    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil) {
+    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil,
+         levels: (low: [UInt64], high: [UInt64])? = nil) {
         self.scene = scene
         self.masks = masks
         self.hues = hues
@@ -29,6 +37,30 @@ struct PanelPainter {
         bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
         pitch = scene.grid.isClassic ? max(1, scene.geometry.scale) : 1
+        lows = levels?.low ?? []
+        highs = levels?.high ?? []
+        graded = levels != nil && PanelPainter.drawsLevels(scene)
+    }
+
+    /// Whether `scene` shows LEDs in brightness steps where the text has
+    /// them (docs/display.md, "LEDs in brightness steps"): only where an
+    /// unlit LED is a shade of its own (256 and direct colour; with fewer
+    /// colours or none the threshold alone decides, as unlit LEDs are told
+    /// apart by glyph), not in braille (one colour for eight dots), and not
+    /// while a message fades in (its lit LEDs are a step themselves).
+    static func drawsLevels(_ scene: MarqueeScene) -> Bool {
+        scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor) && scene.style != .braille
+    }
+
+    /// The shade of the brightness step of the LED at `column`, `row`, or
+    /// nil when it has none.
+    @inline(__always)
+    private func levelShade(column: Int, row: Int) -> LEDShade? {
+        guard row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = rowOfLED[row]
+        guard fontRow >= 0, fontRow < 64 else { return nil }
+        let index = (bandStart.isEmpty ? 0 : bandStart[row]) + column
+        return GlyphLevels.shade(low: lows[index], high: highs[index], row: fontRow)
     }
 
     @inline(__always)
@@ -45,11 +77,14 @@ struct PanelPainter {
     }
 
     /// The ink of the LED at `column`, `row` (its first unit on the classic
-    /// grid): lit; or, unlit, the faintest shade when `--glow` has a lit
-    /// LED beside it, above or below; else unlit.
+    /// grid): lit; or, unlit, its brightness step where the glyph covers it
+    /// in part; else the faintest shade when `--glow` has a lit LED beside
+    /// it, above or below; else unlit.
     @inline(__always)
     func ink(lit: Bool, column: Int, row: Int) -> Ink {
-        guard !lit, glows else { return ink(lit: lit, column: column) }
+        guard !lit, glows || graded else { return ink(lit: lit, column: column) }
+        if graded, let shade = levelShade(column: column, row: row) { return .led(shade, hue: hues[column]) }
+        guard glows else { return ink(lit: lit, column: column) }
         let beside = isLit(column: column - pitch, row: row) || isLit(column: column + pitch, row: row)
             || isLit(column: column, row: row - pitch) || isLit(column: column, row: row + pitch)
         return .led(beside ? .glow1 : .unlit, hue: hues[column])
