@@ -76,7 +76,8 @@ enum FontLoader {
     }
 
     /// The fonts the sign draws with: `path` (`--font`) or the built-in LED
-    /// font, then Unifont when installed (read only if a glyph is missing).
+    /// font, then Unifont when installed (read only if a glyph is missing),
+    /// then colour emoji (``ColorEmojiFace``, looked for only then too).
     static func stack(path: String?, unifontPath: String = FontLoader.systemUnifontPath) throws(Platform.Failure) -> FontStack {
         try load(path: path, unifontPath: unifontPath).fonts
     }
@@ -97,7 +98,12 @@ enum FontLoader {
         let fallback: (any GlyphSource)? = access(unifontPath, R_OK) == 0
             ? LazyGlyphSource { try? FontLoader.loadFont(path: unifontPath) }
             : nil
-        return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback), notice)
+        // Colour emoji for what both lack, in the chosen font's line box
+        // (the built-in face's too); the font is looked for when a message
+        // first needs it.
+        let face = primary as? any FontFace
+        let colorGlyphs = ColorEmojiFace(strike: .system, ascent: face?.ascent ?? 9, descent: face?.descent ?? 2)
+        return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback, colorGlyphs: colorGlyphs), notice)
     }
 
     /// The one-time notice for characters no font could draw.

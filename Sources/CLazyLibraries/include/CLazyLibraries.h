@@ -99,10 +99,13 @@ int lm_face_glyph(lm_face *_Nonnull face, uint32_t codepoint, lm_glyph *_Nonnull
 enum {
     LM_RENDER_MONO = 0,
     LM_RENDER_GREY = 1,
+    LM_RENDER_COLOR = 2,
 };
 // lm_face_glyph in `mode` (LM_RENDER_*): the same glyph, its coverage bytes
-// grey where the outline covers a pixel in part. A bitmap strike is drawn
-// as it is in either mode.
+// grey where the outline covers a pixel in part (LM_RENDER_GREY; a bitmap
+// strike is drawn as it is), or a colour font's glyph as premultiplied
+// BGRA, four bytes a pixel, `pitch` = 4 * `width` (LM_RENDER_COLOR; 0 when
+// the glyph has no colour bitmap).
 int lm_face_glyph_rendered(lm_face *_Nonnull face, uint32_t codepoint, int mode, lm_glyph *_Nonnull glyph);
 // The kerning between two characters in whole pixels, rounded (0 when the
 // face has none).

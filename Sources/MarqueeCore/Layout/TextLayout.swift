@@ -29,6 +29,12 @@ public struct TextLayout: Sendable {
 
     /// Whether some glyph has LEDs in brightness steps (``levels(at:)``).
     public var hasLevels: Bool { !levels.isEmpty }
+    /// Each of `glyphs`' colours (a colour glyph's, ``GlyphColors``), on
+    /// the shared line box; empty when no glyph of the text has any.
+    let colors: [GlyphColors?]
+
+    /// Whether some glyph is a colour glyph (``color(at:row:)``).
+    public var hasColors: Bool { !colors.isEmpty }
     /// Start column of each placed glyph, ascending.
     private let starts: [Int32]
     /// Index into `glyphs` for each placed glyph.
@@ -87,6 +93,10 @@ public struct TextLayout: Sendable {
         // Steps are kept only when a glyph has any; each cell's then
         // follows its lit columns through baseline, marks and kerning.
         let graded = found.values.contains { $0.levels != nil }
+        let colored = found.values.contains { $0.colors != nil }
+        func colorsOnBaseline(_ glyph: Glyph?) -> GlyphColors? {
+            glyph?.colors?.shifted(by: ascent - glyph!.ascent, height: ascent + descent)
+        }
         func levelsOnBaseline(_ glyph: Glyph) -> GlyphLevels {
             let shift = UInt64(ascent - glyph.ascent)
             guard let levels = glyph.levels else { return GlyphLevels(width: glyph.columns.count) }
@@ -95,6 +105,7 @@ public struct TextLayout: Sendable {
 
         var glyphs: [[UInt64]] = []
         var levels: [GlyphLevels] = []
+        var colors: [GlyphColors?] = []
         var indexOf: [GlyphCluster: Int32] = [:]
         var starts: [Int32] = []
         var glyphIndices: [Int32] = []
@@ -126,6 +137,10 @@ public struct TextLayout: Sendable {
                     if graded { cellLevels = cellLevels.overlaid(levelsOnBaseline(glyph), placedAs: mark, on: columns) }
                     columns = GlyphCluster.overlay(mark, on: columns)
                 }
+                // A mark that widens a colour glyph's cell moves it: its
+                // colours are then dropped (its shape stays, in the sign's colour).
+                let baseColors = cluster.base.flatMap { colorsOnBaseline(found[$0]) }
+                if colored { colors.append(baseColors?.columns == columns.count ? baseColors : nil) }
                 glyphs.append(columns)
                 if graded { levels.append(cellLevels) }
                 index = Int32(glyphs.count - 1)
@@ -151,6 +166,7 @@ public struct TextLayout: Sendable {
                         if overlap > 0 {
                             glyphs.append(PairKerning.merged(overlap, left: before, right: after))
                             if graded { levels.append(levels[Int(previous.index)].merged(overlap, with: levels[Int(index)])) }
+                            if colored { colors.append(colors[Int(index)]) }
                             placed = (-overlap, Int32(glyphs.count - 1))
                         }
                     }
@@ -176,6 +192,7 @@ public struct TextLayout: Sendable {
         }
         self.glyphs = glyphs
         self.levels = levels
+        self.colors = colors
         self.starts = starts
         self.glyphIndices = glyphIndices
     }
@@ -206,6 +223,24 @@ public struct TextLayout: Sendable {
         let cell = levels[Int(glyphIndices[placed])]
         let offset = x - Int(starts[placed])
         return offset < cell.low.count ? (cell.low[offset], cell.high[offset]) : (0, 0)
+    }
+
+    /// Where the colours of pixel column `x` are: the cell's colours and
+    /// the column within them; nil outside the text, for a glyph without
+    /// colours, or when the text has none. A frame reads it per panel
+    /// column it paints (`PanelColors`).
+    func colorColumn(at x: Int) -> (colors: GlyphColors, column: Int)? {
+        guard hasColors, x >= 0, x < width else { return nil }
+        let placed = self.placed(at: x)
+        guard let cell = colors[Int(glyphIndices[placed])] else { return nil }
+        let offset = x - Int(starts[placed])
+        return offset < cell.columns ? (cell, offset) : nil
+    }
+
+    /// The colour of the LED at pixel column `x`, row `row` of the line
+    /// box; nil where it has none.
+    public func color(at x: Int, row: Int) -> LEDPixelColor? {
+        colorColumn(at: x).flatMap { $0.colors[$0.column, row] }
     }
 
     /// The last placed glyph starting at or before `x` (binary search).

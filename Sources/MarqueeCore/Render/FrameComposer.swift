@@ -180,14 +180,16 @@ public enum FrameComposer {
         let read = only.map { ($0.lowerBound - reach)..<($0.upperBound + reach) }?.clamped(to: 0..<geometry.panelColumns)
         // Brightness steps only where the text has them and they show.
         var levels = layout.hasLevels && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: geometry.panelColumns) : nil
+        var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
         for column in read ?? 0..<geometry.panelColumns {
             let textColumn = floorDivide(column - start, scale)
             masks[column] = dark ? 0 : layout.column(at: textColumn)
             hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
             levels?.read(layout, at: textColumn, into: column)
+            colors?.read(layout, at: textColumn, into: column)
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
-                                   levels: levels.map { ($0.low, $0.high) })
+                                   levels: levels.map { ($0.low, $0.high) }, colors: colors)
         let painted = painter.paint(into: &frame, only: only)
         frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
                                         halfCellsPerLED: scene.style.halfCellsPerLED)
@@ -218,18 +220,21 @@ public enum FrameComposer {
         let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
         let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
         var levels = graded ? PanelLevels(columns: masks.count) : nil
+        let colored = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene)
+        var colors = colored ? PanelColors(slots: masks.count) : nil
         for (band, line) in rest.lines.enumerated() where !dark {
             for column in visible {
                 let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
                 masks[band * columns + column] = line.layout.column(at: textColumn)
                 levels?.read(line.layout, at: textColumn, into: band * columns + column)
+                colors?.read(line.layout, at: textColumn, into: band * columns + column)
             }
         }
         for column in 0..<columns {
             hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
         }
         var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand,
-                                   levels: levels.map { ($0.low, $0.high) })
+                                   levels: levels.map { ($0.low, $0.high) }, colors: colors)
         painter.paint(into: &frame)
     }
 

@@ -24,11 +24,14 @@ struct PanelPainter {
     /// Whether LEDs are drawn in brightness steps: the text has them and
     /// the scene can show them (``drawsLevels(_:)``).
     private let graded: Bool
+    /// Colour glyphs' colours under each panel column; nil when the frame
+    /// draws none (``drawsColors(_:)``).
+    private let colors: PanelColors?
 
     /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
     /// single line.
     init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil,
-         levels: (low: [UInt64], high: [UInt64])? = nil) {
+         levels: (low: [UInt64], high: [UInt64])? = nil, colors: PanelColors? = nil) {
         self.scene = scene
         self.masks = masks
         self.hues = hues
@@ -40,6 +43,24 @@ struct PanelPainter {
         lows = levels?.low ?? []
         highs = levels?.high ?? []
         graded = levels != nil && PanelPainter.drawsLevels(scene)
+        self.colors = PanelPainter.drawsColors(scene) ? colors : nil
+    }
+
+    /// Whether `scene` draws colour glyphs (emoji) in their own colours
+    /// (docs/display.md, "Colour emoji"): where it has shades of colour, as
+    /// for brightness steps; elsewhere a colour glyph is its shape, lit by
+    /// its alpha, in the sign's colour.
+    static func drawsColors(_ scene: MarqueeScene) -> Bool {
+        drawsLevels(scene)
+    }
+
+    /// The colour glyph's colour of the LED at `column`, `row`, or nil.
+    @inline(__always)
+    private func pixelColor(column: Int, row: Int) -> LEDPixelColor? {
+        guard let colors, row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = rowOfLED[row]
+        guard fontRow >= 0 else { return nil }
+        return colors.color(slot: (bandStart.isEmpty ? 0 : bandStart[row]) + column, row: fontRow)
     }
 
     /// Whether `scene` shows LEDs in brightness steps where the text has
@@ -77,11 +98,13 @@ struct PanelPainter {
     }
 
     /// The ink of the LED at `column`, `row` (its first unit on the classic
-    /// grid): lit; or, unlit, its brightness step where the glyph covers it
+    /// grid): lit, in a colour glyph's own colour where it has one; or,
+    /// unlit, its brightness step where the glyph covers it
     /// in part; else the faintest shade when `--glow` has a lit LED beside
     /// it, above or below; else unlit.
     @inline(__always)
     func ink(lit: Bool, column: Int, row: Int) -> Ink {
+        if lit, colors != nil, let color = pixelColor(column: column, row: row) { return .pixel(color) }
         guard !lit, glows || graded else { return ink(lit: lit, column: column) }
         if graded, let shade = levelShade(column: column, row: row) { return .led(shade, hue: hues[column]) }
         guard glows else { return ink(lit: lit, column: column) }
