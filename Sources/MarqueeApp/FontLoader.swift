@@ -106,6 +106,29 @@ enum FontLoader {
         return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback, colorGlyphs: colorGlyphs), notice)
     }
 
+    /// The height in LEDs (`--rows-of-leds`) from which a sign with no
+    /// `--font` is drawn in ``bigSignFont``: twice the built-in face's
+    /// 8-row box, where its letters would fill less than half the sign.
+    static let bigSignRows = 16
+    /// The default system font of a big sign (docs/display.md, "Which face
+    /// at which size"): in `fonts-dejavu-core`, which fontconfig brings.
+    static let bigSignFont = "DejaVu Sans:bold"
+    /// `--font builtin`: the built-in LED face, on a sign of any size.
+    static let builtInName = "builtin"
+
+    /// The font the sign is drawn in, as ``load(path:unifontPath:)`` takes
+    /// it: `--font` as given (nil for `builtin`); with none, the built-in
+    /// face, except on a classic sign of ``bigSignRows`` LEDs or more,
+    /// which gets ``bigSignFont``'s file when fontconfig has that font
+    /// itself (never a stand-in: then the built-in face).
+    static func chosenFont(_ font: String?, rowsOfLEDs: Int?) -> String? {
+        if font == builtInName { return nil }
+        if let font { return font }
+        guard let rows = rowsOfLEDs, rows >= bigSignRows,
+              let found = try? FontMatch.file(for: bigSignFont), !found.isSubstitute, found.index == 0 else { return nil }
+        return found.path
+    }
+
     /// The one-time notice for characters no font could draw.
     static func missingGlyphsNotice(fallbackInstalled: Bool) -> String {
         fallbackInstalled
