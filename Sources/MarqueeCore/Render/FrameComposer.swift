@@ -96,7 +96,7 @@ public enum FrameComposer {
         // glowing, and so may the one now at the far edge, whose neighbour
         // left: both are painted again (and the step's painted columns
         // then span the panel: glow is a decoration of a cool machine).
-        let reach = scene.glow ? (scene.grid.isClassic ? max(1, geometry.scale) : 1) : 0
+        let reach = scene.glowReach
         var painted = paintScrollingPanel(scene, layout: layout, into: &frame,
                                           only: leds > 0 ? max(0, panel - leds - reach)..<panel : 0..<min(panel, -leds + reach))
         if reach > 0 {
@@ -176,7 +176,7 @@ public enum FrameComposer {
         var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
         var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
         // A glowing LED looks at its neighbours: their masks are read too.
-        let reach = scene.glow ? (scene.grid.isClassic ? max(1, scale) : 1) : 0
+        let reach = scene.glowReach
         let read = only.map { ($0.lowerBound - reach)..<($0.upperBound + reach) }?.clamped(to: 0..<geometry.panelColumns)
         for column in read ?? 0..<geometry.panelColumns {
             let textColumn = floorDivide(column - start, scale)

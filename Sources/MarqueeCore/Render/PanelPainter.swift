@@ -28,7 +28,7 @@ struct PanelPainter {
         panelColumns = scene.geometry.panelColumns
         bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
-        pitch = scene.grid.isClassic ? max(1, scene.geometry.scale) : 1
+        pitch = scene.geometry.ledPitch
     }
 
     @inline(__always)
