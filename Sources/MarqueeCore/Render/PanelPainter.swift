@@ -1,15 +1,8 @@
 /// Turns lit/unlit LEDs into terminal cells for each `LEDStyle`.
 struct PanelPainter {
     let scene: MarqueeScene
-    /// Lit rows of the text for each panel column (bit = font row), one
-    /// band of `panelColumns` masks per line of text.
-    let masks: [UInt64]
-    let hues: [UInt8]
-    /// Font row shown by each panel row, or -1 outside the text.
-    let rowOfLED: [Int]
-    /// Start in `masks` of the band (line) each panel row shows; empty
-    /// when there is one band (a scroll), which saves two arrays a frame.
-    private let bandStart: [Int]
+    /// The frame's masks, hues and rows of text, lent by the composer.
+    private let inputs: PanelInputs
     private let panelColumns: Int
     /// Whether unlit LEDs beside a lit one glow (`MarqueeScene.glow`): not
     /// while fading (the lit LEDs are dim themselves), and not where unlit
@@ -18,30 +11,25 @@ struct PanelPainter {
     /// Panel units from one LED to the next: 1, or `scale` on the classic grid.
     let pitch: Int
 
-    /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
-    /// single line.
-    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil) {
+    init(scene: MarqueeScene, inputs: PanelInputs) {
         self.scene = scene
-        self.masks = masks
-        self.hues = hues
-        self.rowOfLED = rowOfLED
+        self.inputs = inputs
         panelColumns = scene.geometry.panelColumns
-        bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
         pitch = scene.geometry.ledPitch
     }
 
     @inline(__always)
     func isLit(column: Int, row: Int) -> Bool {
-        guard row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return false }
-        let fontRow = rowOfLED[row]
-        let band = bandStart.isEmpty ? 0 : bandStart[row]
-        return fontRow >= 0 && fontRow < 64 && masks[band + column] >> UInt64(fontRow) & 1 == 1
+        guard row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return false }
+        let fontRow = inputs.rowOfLED[row]
+        let band = inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns
+        return fontRow >= 0 && fontRow < 64 && inputs.masks[band + column] >> UInt64(fontRow) & 1 == 1
     }
 
     @inline(__always)
     func ink(lit: Bool, column: Int) -> Ink {
-        .led(lit ? scene.litShade : .unlit, hue: hues[column])
+        .led(lit ? scene.litShade : .unlit, hue: inputs.hues[column])
     }
 
     /// The ink of the LED at `column`, `row` (its first unit on the classic
@@ -52,7 +40,7 @@ struct PanelPainter {
         guard !lit, glows else { return ink(lit: lit, column: column) }
         let beside = isLit(column: column - pitch, row: row) || isLit(column: column + pitch, row: row)
             || isLit(column: column, row: row - pitch) || isLit(column: column, row: row + pitch)
-        return .led(beside ? .glow1 : .unlit, hue: hues[column])
+        return .led(beside ? .glow1 : .unlit, hue: inputs.hues[column])
     }
 
     /// Frame rows the panel is painted on.
@@ -123,7 +111,7 @@ struct PanelPainter {
                             pattern |= bits[dx][dy]
                         }
                     }
-                    let column = min(cellColumn * 2, hues.count - 1)
+                    let column = min(cellColumn * 2, inputs.hues.count - 1)
                     frame[top + row, cellColumn] = pattern != 0
                         ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
                         : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
