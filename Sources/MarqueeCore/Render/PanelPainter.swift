@@ -71,53 +71,66 @@ struct PanelPainter {
             if scene.grid.isClassic { return paintClassic(into: &frame, leds: leds, unlitByGlyph: unlitByGlyph) }
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
+            let blocks = scene.style == .blocks
             for row in 0..<geometry.panelRows {
-                for column in leds {
-                    let lit = isLit(column: column, row: row)
-                    let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column, row: row))
-                    frame[top + row, column * 2] = cell
-                    // The gap after a dot takes the dot's colour: a run of
-                    // equal LEDs is then one colour change and one string
-                    // for the terminal, not a colour switch per LED.
-                    frame[top + row, column * 2 + 1] = scene.style == .blocks ? cell : Cell(" ", foreground: cell.foreground)
+                frame.writeRow(top + row) { cells in
+                    for column in leds {
+                        let lit = isLit(column: column, row: row)
+                        let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column, row: row))
+                        cells[column * 2] = cell
+                        // The gap after a dot takes the dot's colour: a run of
+                        // equal LEDs is then one colour change and one string
+                        // for the terminal, not a colour switch per LED.
+                        cells[column * 2 + 1] = blocks ? cell : Cell(" ", foreground: cell.foreground)
+                    }
                 }
             }
             return (leds.lowerBound * 2)..<(leds.upperBound * 2)
         case .half:
             for row in 0..<geometry.ledAreaRows {
-                for column in leds {
-                    let upper = isLit(column: column, row: row * 2)
-                    let lower = isLit(column: column, row: row * 2 + 1)
-                    // One ink per cell when unlit LEDs are glyphs: lit and
-                    // unlit inks as foreground and background would be one
-                    // colour on itself with a coarse palette.
-                    frame[top + row, column] = unlitByGlyph
-                        ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
-                        : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
-                               background: ink(lit: lower, column: column, row: row * 2 + 1))
+                frame.writeRow(top + row) { cells in
+                    for column in leds {
+                        let upper = isLit(column: column, row: row * 2)
+                        let lower = isLit(column: column, row: row * 2 + 1)
+                        // One ink per cell when unlit LEDs are glyphs: lit and
+                        // unlit inks as foreground and background would be one
+                        // colour on itself with a coarse palette.
+                        cells[column] = unlitByGlyph
+                            ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
+                            : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
+                                   background: ink(lit: lower, column: column, row: row * 2 + 1))
+                    }
                 }
             }
             return leds
         case .braille:
-            // Braille dot bits by (column, row) within the 2x4 cell.
-            let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
-            let cells = only == nil ? 0..<geometry.columns
+            let cellColumns = only == nil ? 0..<geometry.columns
                 : (leds.lowerBound / 2..<((leds.upperBound + 1) / 2)).clamped(to: 0..<geometry.columns)
             for row in 0..<geometry.ledAreaRows {
-                for cellColumn in cells {
-                    var pattern: UInt32 = 0
-                    for dx in 0..<2 {
-                        for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
-                            pattern |= bits[dx][dy]
+                frame.writeRow(top + row) { cells in
+                    for cellColumn in cellColumns {
+                        var pattern: UInt32 = 0
+                        for dx in 0..<2 {
+                            for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
+                                pattern |= PanelPainter.brailleBit(column: dx, row: dy)
+                            }
                         }
+                        let column = min(cellColumn * 2, inputs.hues.count - 1)
+                        cells[cellColumn] = pattern != 0
+                            ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
+                            : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                     }
-                    let column = min(cellColumn * 2, inputs.hues.count - 1)
-                    frame[top + row, cellColumn] = pattern != 0
-                        ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
-                        : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                 }
             }
-            return cells
+            return cellColumns
         }
+    }
+
+    /// The bit of a braille cell's dot at `column` (0, 1) and `row` (0 … 3):
+    /// dots 1–3 and 4–6 run down the columns, 7 and 8 are the bottom row
+    /// (U+2800's order).
+    @inline(__always)
+    static func brailleBit(column: Int, row: Int) -> UInt32 {
+        row < 3 ? 1 << UInt32(row + 3 * column) : 0x40 << UInt32(column)
     }
 }
