@@ -189,8 +189,8 @@ public struct FrameModel: Sendable, Equatable {
                     }
                 }
             }
-            wideRows = other.wideRows
-            litCells = other.litCells
+            FrameModel.copy(other.wideRows, into: &wideRows)
+            FrameModel.copy(other.litCells, into: &litCells)
         } else {
             if columns != other.columns || rows != other.rows { self = FrameModel(columns: other.columns, rows: other.rows) }
             storage.withUnsafeMutableBufferPointer { target in
@@ -199,8 +199,8 @@ public struct FrameModel: Sendable, Equatable {
                     to.update(from: from, count: source.count)
                 }
             }
-            wideRows = other.wideRows
-            litCells = other.litCells
+            FrameModel.copy(other.wideRows, into: &wideRows)
+            FrameModel.copy(other.litCells, into: &litCells)
             (rotation, rotatedRows, rotatedWidth) = (other.rotation, other.rotatedRows, other.rotatedWidth)
         }
         ledColor = other.ledColor
@@ -208,6 +208,20 @@ public struct FrameModel: Sendable, Equatable {
         panelScroll = other.panelScroll
         stamp = other.stamp
         step = other.step
+    }
+
+    /// Copies `source` into `target` element by element when both are the
+    /// same length, so the two frames never share the row records' storage:
+    /// shared, the next write to either would copy the array, and every
+    /// scroll step would allocate and free one (follow runs once a frame).
+    private static func copy<Element>(_ source: [Element], into target: inout [Element]) {
+        guard source.count == target.count else { target = source; return }
+        target.withUnsafeMutableBufferPointer { to in
+            source.withUnsafeBufferPointer { from in
+                guard let destination = to.baseAddress, let origin = from.baseAddress else { return }
+                destination.update(from: origin, count: from.count)
+            }
+        }
     }
 
     /// Starts a new generation of this frame: the composer stamps a frame
