@@ -39,6 +39,10 @@ public struct MarqueeScene: Sendable, Equatable {
     /// Unlit LEDs beside a lit one drawn at the faintest shade: `--glow`,
     /// while decorative effects are allowed.
     public var glow: Bool
+    /// How far, in panel units, a frame reads and repaints around the LEDs
+    /// it changes: one LED pitch while glowing (a neighbour may start or
+    /// stop glowing), none otherwise.
+    public var glowReach: Int { glow ? geometry.ledPitch : 0 }
     /// No colour: unlit LEDs get a distinct character instead of a dim colour.
     public var monochrome: Bool
     /// The terminal's font and palette: which glyphs the painter may use.

@@ -16,6 +16,11 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// Panel LEDs per font pixel; 0 means the text does not fit and is shown
     /// as plain text instead.
     public let scale: Int
+    /// Panel units from one LED to the next: a classic LED spans the
+    /// `scale` units of its font pixel; on the fine panel every unit is an
+    /// LED. A scroll step and a glowing LED's look at its neighbours both
+    /// move by this.
+    public var ledPitch: Int { grid.isClassic ? max(1, scale) : 1 }
     /// First panel row of the text band (the text is centred vertically).
     public let textTop: Int
     /// First caption row; `captionRows` says how many (one or two).

@@ -75,7 +75,7 @@ extension PlayerState {
                                     letterWidth: letterWidth),
             scrollEntry: kind == .scrolling ? (entersInView ? .inView : .rightEdge) : nil,
             ledsPerCharacter: ledsPerCharacter,
-            ledsPerStep: settings.grid.isClassic ? max(1, geometry.scale) : 1,
+            ledsPerStep: geometry.ledPitch,
             // Cycling colours is decorative: it runs only when effects may.
             cyclesRainbow: showsRainbow && effectsAllowed && shouldRenderFrames,
             countdown: countdown ? (frozen: waitStartedAt == nil, columns: columns) : nil,

@@ -96,7 +96,7 @@ public enum FrameComposer {
         // glowing, and so may the one now at the far edge, whose neighbour
         // left: both are painted again (and the step's painted columns
         // then span the panel: glow is a decoration of a cool machine).
-        let reach = scene.glow ? (scene.grid.isClassic ? max(1, geometry.scale) : 1) : 0
+        let reach = scene.glowReach
         var painted = paintScrollingPanel(scene, layout: layout, into: &frame,
                                           only: leds > 0 ? max(0, panel - leds - reach)..<panel : 0..<min(panel, -leds + reach))
         if reach > 0 {
@@ -165,35 +165,35 @@ public enum FrameComposer {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
-        // Which font row each panel row shows (-1: outside the text band).
-        let rowOfLED: [Int] = (0..<geometry.panelRows).map { led in
-            let offset = led - geometry.textTop
-            return offset >= 0 && offset < layout.inkRows.count * scale ? layout.inkRows.lowerBound + offset / scale : -1
-        }
-        // Lit mask and hue for each panel column, read once per frame; at
-        // the unlit shade (a fade's first step) nothing is lit.
         let dark = scene.litShade == .unlit
-        var masks = [UInt64](repeating: 0, count: geometry.panelColumns)
-        var hues = [UInt8](repeating: 0, count: geometry.panelColumns)
         // A glowing LED looks at its neighbours: their masks are read too.
-        let reach = scene.glow ? (scene.grid.isClassic ? max(1, scale) : 1) : 0
+        let reach = scene.glowReach
         let read = only.map { ($0.lowerBound - reach)..<($0.upperBound + reach) }?.clamped(to: 0..<geometry.panelColumns)
-        // Brightness steps only where the text has them and they show.
-        var levels = layout.hasLevels && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: geometry.panelColumns) : nil
-        var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
-        for column in read ?? 0..<geometry.panelColumns {
-            let textColumn = floorDivide(column - start, scale)
-            masks[column] = dark ? 0 : layout.column(at: textColumn)
-            hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
-            levels?.read(layout, at: textColumn, into: column)
-            colors?.read(layout, at: textColumn, into: column)
+        return PanelInputs.with(columns: geometry.panelColumns, rows: geometry.panelRows, bands: 1) { inputs in
+            // Which font row each panel row shows (-1: outside the text band).
+            let textRows = geometry.textTop..<(geometry.textTop + layout.inkRows.count * scale)
+            for led in textRows.clamped(to: 0..<geometry.panelRows) {
+                inputs.rowOfLED[led] = layout.inkRows.lowerBound + (led - geometry.textTop) / scale
+            }
+            // Lit mask and hue for each panel column painted or looked at;
+            // at the unlit shade (a fade's first step) nothing is lit.
+            // Brightness steps and colour glyphs only where the text has
+            // them and they show.
+            var levels = layout.hasLevels && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: geometry.panelColumns) : nil
+            var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
+            for column in read ?? 0..<geometry.panelColumns {
+                let textColumn = floorDivide(column - start, scale)
+                inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
+                inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
+                levels?.read(layout, at: textColumn, into: column)
+                colors?.read(layout, at: textColumn, into: column)
+            }
+            var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+            let painted = painter.paint(into: &frame, only: only)
+            frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
+                                            halfCellsPerLED: scene.style.halfCellsPerLED)
+            return painted
         }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED,
-                                   levels: levels.map { ($0.low, $0.high) }, colors: colors)
-        let painted = painter.paint(into: &frame, only: only)
-        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
-                                        halfCellsPerLED: scene.style.halfCellsPerLED)
-        return painted
     }
 
     /// The rest layout's lines, each a band of its own panel rows, centred,
@@ -205,37 +205,33 @@ public enum FrameComposer {
         let dark = scene.litShade == .unlit
         let drift = scene.driftStep == 0 ? .zero
             : RestDrift.offset(step: scene.driftStep, room: rest.room(panelColumns: columns, panelRows: geometry.panelRows))
-        var rowOfLED = [Int](repeating: -1, count: geometry.panelRows)
-        var rowBand = [Int](repeating: 0, count: geometry.panelRows)
-        for row in 0..<geometry.panelRows {
-            if let (line, fontRow) = rest.fontRow(atPanelRow: row - drift.dy) {
-                rowOfLED[row] = fontRow
-                rowBand[row] = line
+        PanelInputs.with(columns: columns, rows: geometry.panelRows, bands: rest.lines.count) { inputs in
+            for row in 0..<geometry.panelRows {
+                if let (line, fontRow) = rest.fontRow(atPanelRow: row - drift.dy) {
+                    inputs.rowOfLED[row] = fontRow
+                    if !inputs.rowBand.isEmpty { inputs.rowBand[row] = line }
+                }
             }
-        }
-        var masks = [UInt64](repeating: 0, count: max(1, rest.lines.count) * columns)
-        var hues = [UInt8](repeating: 0, count: columns)
-        let margin = rest.margin
-        let lower = max(0, margin + drift.dx)
-        let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
-        let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
-        var levels = graded ? PanelLevels(columns: masks.count) : nil
-        let colored = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene)
-        var colors = colored ? PanelColors(slots: masks.count) : nil
-        for (band, line) in rest.lines.enumerated() where !dark {
-            for column in visible {
-                let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
-                masks[band * columns + column] = line.layout.column(at: textColumn)
-                levels?.read(line.layout, at: textColumn, into: band * columns + column)
-                colors?.read(line.layout, at: textColumn, into: band * columns + column)
+            let margin = rest.margin
+            let lower = max(0, margin + drift.dx)
+            let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
+            let slots = max(1, rest.lines.count) * columns
+            var levels = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: slots) : nil
+            var colors = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene) ? PanelColors(slots: slots) : nil
+            for (band, line) in rest.lines.enumerated() where !dark {
+                for column in visible {
+                    let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
+                    inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
+                    levels?.read(line.layout, at: textColumn, into: band * columns + column)
+                    colors?.read(line.layout, at: textColumn, into: band * columns + column)
+                }
             }
+            for column in 0..<columns {
+                inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
+            }
+            var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+            painter.paint(into: &frame)
         }
-        for column in 0..<columns {
-            hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
-        }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand,
-                                   levels: levels.map { ($0.low, $0.high) }, colors: colors)
-        painter.paint(into: &frame)
     }
 
     /// The rainbow's hue slot for a text column (two columns a slot).

@@ -1,15 +1,8 @@
 /// Turns lit/unlit LEDs into terminal cells for each `LEDStyle`.
 struct PanelPainter {
     let scene: MarqueeScene
-    /// Lit rows of the text for each panel column (bit = font row), one
-    /// band of `panelColumns` masks per line of text.
-    let masks: [UInt64]
-    let hues: [UInt8]
-    /// Font row shown by each panel row, or -1 outside the text.
-    let rowOfLED: [Int]
-    /// Start in `masks` of the band (line) each panel row shows; empty
-    /// when there is one band (a scroll), which saves two arrays a frame.
-    private let bandStart: [Int]
+    /// The frame's masks, hues and rows of text, lent by the composer.
+    private let inputs: PanelInputs
     private let panelColumns: Int
     /// Whether unlit LEDs beside a lit one glow (`MarqueeScene.glow`): not
     /// while fading (the lit LEDs are dim themselves), and not where unlit
@@ -28,18 +21,15 @@ struct PanelPainter {
     /// draws none (``drawsColors(_:)``).
     private let colors: PanelColors?
 
-    /// `rowBand[r]` is the line of text panel row `r` shows; nil for a
-    /// single line.
-    init(scene: MarqueeScene, masks: [UInt64], hues: [UInt8], rowOfLED: [Int], rowBand: [Int]? = nil,
-         levels: (low: [UInt64], high: [UInt64])? = nil, colors: PanelColors? = nil) {
+    /// The brightness steps and colour glyphs' colours are
+    /// ``PanelLevels`` and ``PanelColors``, read with `inputs`; nil when
+    /// the frame draws none.
+    init(scene: MarqueeScene, inputs: PanelInputs, levels: PanelLevels? = nil, colors: PanelColors? = nil) {
         self.scene = scene
-        self.masks = masks
-        self.hues = hues
-        self.rowOfLED = rowOfLED
+        self.inputs = inputs
         panelColumns = scene.geometry.panelColumns
-        bandStart = rowBand?.map { $0 * scene.geometry.panelColumns } ?? []
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
-        pitch = scene.grid.isClassic ? max(1, scene.geometry.scale) : 1
+        pitch = scene.geometry.ledPitch
         lows = levels?.low ?? []
         highs = levels?.high ?? []
         graded = levels != nil && PanelPainter.drawsLevels(scene)
@@ -57,10 +47,10 @@ struct PanelPainter {
     /// The colour glyph's colour of the LED at `column`, `row`, or nil.
     @inline(__always)
     private func pixelColor(column: Int, row: Int) -> LEDPixelColor? {
-        guard let colors, row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return nil }
-        let fontRow = rowOfLED[row]
+        guard let colors, row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = inputs.rowOfLED[row]
         guard fontRow >= 0 else { return nil }
-        return colors.color(slot: (bandStart.isEmpty ? 0 : bandStart[row]) + column, row: fontRow)
+        return colors.color(slot: (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column, row: fontRow)
     }
 
     /// Whether `scene` shows LEDs in brightness steps where the text has
@@ -77,24 +67,24 @@ struct PanelPainter {
     /// nil when it has none.
     @inline(__always)
     private func levelShade(column: Int, row: Int) -> LEDShade? {
-        guard row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return nil }
-        let fontRow = rowOfLED[row]
+        guard row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = inputs.rowOfLED[row]
         guard fontRow >= 0, fontRow < 64 else { return nil }
-        let index = (bandStart.isEmpty ? 0 : bandStart[row]) + column
+        let index = (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column
         return GlyphLevels.shade(low: lows[index], high: highs[index], row: fontRow)
     }
 
     @inline(__always)
     func isLit(column: Int, row: Int) -> Bool {
-        guard row >= 0, row < rowOfLED.count, column >= 0, column < panelColumns else { return false }
-        let fontRow = rowOfLED[row]
-        let band = bandStart.isEmpty ? 0 : bandStart[row]
-        return fontRow >= 0 && fontRow < 64 && masks[band + column] >> UInt64(fontRow) & 1 == 1
+        guard row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return false }
+        let fontRow = inputs.rowOfLED[row]
+        let band = inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns
+        return fontRow >= 0 && fontRow < 64 && inputs.masks[band + column] >> UInt64(fontRow) & 1 == 1
     }
 
     @inline(__always)
     func ink(lit: Bool, column: Int) -> Ink {
-        .led(lit ? scene.litShade : .unlit, hue: hues[column])
+        .led(lit ? scene.litShade : .unlit, hue: inputs.hues[column])
     }
 
     /// The ink of the LED at `column`, `row` (its first unit on the classic
@@ -106,11 +96,11 @@ struct PanelPainter {
     func ink(lit: Bool, column: Int, row: Int) -> Ink {
         if lit, colors != nil, let color = pixelColor(column: column, row: row) { return .pixel(color) }
         guard !lit, glows || graded else { return ink(lit: lit, column: column) }
-        if graded, let shade = levelShade(column: column, row: row) { return .led(shade, hue: hues[column]) }
+        if graded, let shade = levelShade(column: column, row: row) { return .led(shade, hue: inputs.hues[column]) }
         guard glows else { return ink(lit: lit, column: column) }
         let beside = isLit(column: column - pitch, row: row) || isLit(column: column + pitch, row: row)
             || isLit(column: column, row: row - pitch) || isLit(column: column, row: row + pitch)
-        return .led(beside ? .glow1 : .unlit, hue: hues[column])
+        return .led(beside ? .glow1 : .unlit, hue: inputs.hues[column])
     }
 
     /// Frame rows the panel is painted on.
@@ -141,53 +131,66 @@ struct PanelPainter {
             if scene.grid.isClassic { return paintClassic(into: &frame, leds: leds, unlitByGlyph: unlitByGlyph) }
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
+            let blocks = scene.style == .blocks
             for row in 0..<geometry.panelRows {
-                for column in leds {
-                    let lit = isLit(column: column, row: row)
-                    let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column, row: row))
-                    frame[top + row, column * 2] = cell
-                    // The gap after a dot takes the dot's colour: a run of
-                    // equal LEDs is then one colour change and one string
-                    // for the terminal, not a colour switch per LED.
-                    frame[top + row, column * 2 + 1] = scene.style == .blocks ? cell : Cell(" ", foreground: cell.foreground)
+                frame.writeRow(top + row) { cells in
+                    for column in leds {
+                        let lit = isLit(column: column, row: row)
+                        let cell = Cell(lit ? litGlyph : unlitGlyph, foreground: ink(lit: lit, column: column, row: row))
+                        cells[column * 2] = cell
+                        // The gap after a dot takes the dot's colour: a run of
+                        // equal LEDs is then one colour change and one string
+                        // for the terminal, not a colour switch per LED.
+                        cells[column * 2 + 1] = blocks ? cell : Cell(" ", foreground: cell.foreground)
+                    }
                 }
             }
             return (leds.lowerBound * 2)..<(leds.upperBound * 2)
         case .half:
             for row in 0..<geometry.ledAreaRows {
-                for column in leds {
-                    let upper = isLit(column: column, row: row * 2)
-                    let lower = isLit(column: column, row: row * 2 + 1)
-                    // One ink per cell when unlit LEDs are glyphs: lit and
-                    // unlit inks as foreground and background would be one
-                    // colour on itself with a coarse palette.
-                    frame[top + row, column] = unlitByGlyph
-                        ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
-                        : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
-                               background: ink(lit: lower, column: column, row: row * 2 + 1))
+                frame.writeRow(top + row) { cells in
+                    for column in leds {
+                        let upper = isLit(column: column, row: row * 2)
+                        let lower = isLit(column: column, row: row * 2 + 1)
+                        // One ink per cell when unlit LEDs are glyphs: lit and
+                        // unlit inks as foreground and background would be one
+                        // colour on itself with a coarse palette.
+                        cells[column] = unlitByGlyph
+                            ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
+                            : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
+                                   background: ink(lit: lower, column: column, row: row * 2 + 1))
+                    }
                 }
             }
             return leds
         case .braille:
-            // Braille dot bits by (column, row) within the 2x4 cell.
-            let bits: [[UInt32]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
-            let cells = only == nil ? 0..<geometry.columns
+            let cellColumns = only == nil ? 0..<geometry.columns
                 : (leds.lowerBound / 2..<((leds.upperBound + 1) / 2)).clamped(to: 0..<geometry.columns)
             for row in 0..<geometry.ledAreaRows {
-                for cellColumn in cells {
-                    var pattern: UInt32 = 0
-                    for dx in 0..<2 {
-                        for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
-                            pattern |= bits[dx][dy]
+                frame.writeRow(top + row) { cells in
+                    for cellColumn in cellColumns {
+                        var pattern: UInt32 = 0
+                        for dx in 0..<2 {
+                            for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
+                                pattern |= PanelPainter.brailleBit(column: dx, row: dy)
+                            }
                         }
+                        let column = min(cellColumn * 2, inputs.hues.count - 1)
+                        cells[cellColumn] = pattern != 0
+                            ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
+                            : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                     }
-                    let column = min(cellColumn * 2, hues.count - 1)
-                    frame[top + row, cellColumn] = pattern != 0
-                        ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
-                        : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                 }
             }
-            return cells
+            return cellColumns
         }
+    }
+
+    /// The bit of a braille cell's dot at `column` (0, 1) and `row` (0 … 3):
+    /// dots 1–3 and 4–6 run down the columns, 7 and 8 are the bottom row
+    /// (U+2800's order).
+    @inline(__always)
+    static func brailleBit(column: Int, row: Int) -> UInt32 {
+        row < 3 ? 1 << UInt32(row + 3 * column) : 0x40 << UInt32(column)
     }
 }

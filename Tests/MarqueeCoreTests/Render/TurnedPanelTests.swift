@@ -107,4 +107,26 @@ struct TurnedPanelTests {
         copy.follow(frame)
         #expect(copy == frame)
     }
+
+    @Test("a row written in one run stores, counts and drops the step as cell by cell would, on a turned panel too",
+          arguments: [0, 3])
+    func rowWriterMatchesSubscript(turn: Int) {
+        var base = FrameModel(columns: 12, rows: 3)
+        let lit = Cell("●", foreground: .led(.lit, hue: 0)), unlit = Cell("●", foreground: .led(.unlit, hue: 0))
+        for column in 0..<12 { base[1, column] = column % 2 == 0 ? lit : unlit }
+        if turn != 0 { base.rotatePanel(rows: 0..<3, columns: 0..<10, by: turn) }
+        var byCell = base, byRow = base
+        let written: [(Int, Cell)] = [(0, unlit), (2, lit), (5, lit), (9, Cell("字")), (10, Cell.continuation), (11, unlit)]
+        for (column, cell) in written { byCell[1, column] = cell }
+        byRow.writeRow(1) { cells in
+            for (column, cell) in written { cells[column] = cell }
+        }
+        #expect(byRow == byCell)
+        #expect(byRow.storage == byCell.storage, "stored where the subscript stores")
+        #expect(byRow.litCells == byCell.litCells)
+        #expect(byRow.wideRows == byCell.wideRows)
+        #expect(byRow.wideRows[1])
+        #expect(byRow.step == nil)
+        for column in 0..<12 { #expect(byRow[1, column] == byCell[1, column]) }
+    }
 }

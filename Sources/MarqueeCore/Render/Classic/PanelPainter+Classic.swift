@@ -13,17 +13,19 @@ extension PanelPainter {
         let top = geometry.ledAreaTop
         for row in 0..<geometry.panelRows {
             let ledRow = row - row % size
-            for column in leds {
-                let offset = column % size
-                let first = column - offset
-                // Every unit of a big LED reads the font pixel of its first.
-                let lit = isLit(column: first, row: ledRow)
-                let color = ink(lit: lit, column: first, row: ledRow)
-                for half in 0..<2 {
-                    let scalar = led.cell(column: 2 * offset + half, row: row % size, lit: lit, unlitByGlyph: unlitByGlyph)
-                    // The gap keeps the LED's colour on a space: a run of
-                    // LEDs is one colour change for the terminal.
-                    frame[top + row, column * 2 + half] = Cell(scalar ?? " ", foreground: color)
+            frame.writeRow(top + row) { cells in
+                for column in leds {
+                    let offset = column % size
+                    let first = column - offset
+                    // Every unit of a big LED reads the font pixel of its first.
+                    let lit = isLit(column: first, row: ledRow)
+                    let color = ink(lit: lit, column: first, row: ledRow)
+                    for half in 0..<2 {
+                        let scalar = led.cell(column: 2 * offset + half, row: row % size, lit: lit, unlitByGlyph: unlitByGlyph)
+                        // The gap keeps the LED's colour on a space: a run of
+                        // LEDs is one colour change for the terminal.
+                        cells[column * 2 + half] = Cell(scalar ?? " ", foreground: color)
+                    }
                 }
             }
         }
