@@ -179,20 +179,22 @@ public enum FrameComposer {
             // at the unlit shade (a fade's first step) nothing is lit.
             // Brightness steps and colour glyphs only where the text has
             // them and they show.
-            var levels = layout.hasLevels && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: geometry.panelColumns) : nil
+            let graded = layout.hasLevels && PanelPainter.drawsLevels(scene)
             var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
-            for column in read ?? 0..<geometry.panelColumns {
-                let textColumn = floorDivide(column - start, scale)
-                inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
-                inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
-                levels?.read(layout, at: textColumn, into: column)
-                colors?.read(layout, at: textColumn, into: column)
+            return PanelLevels.with(slots: geometry.panelColumns, drawn: graded) { levels in
+                for column in read ?? 0..<geometry.panelColumns {
+                    let textColumn = floorDivide(column - start, scale)
+                    inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
+                    inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
+                    levels?.read(layout, at: textColumn, into: column)
+                    colors?.read(layout, at: textColumn, into: column)
+                }
+                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+                let painted = painter.paint(into: &frame, only: only)
+                frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
+                                                halfCellsPerLED: scene.style.halfCellsPerLED)
+                return painted
             }
-            var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
-            let painted = painter.paint(into: &frame, only: only)
-            frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
-                                            halfCellsPerLED: scene.style.halfCellsPerLED)
-            return painted
         }
     }
 
@@ -216,21 +218,23 @@ public enum FrameComposer {
             let lower = max(0, margin + drift.dx)
             let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
             let slots = max(1, rest.lines.count) * columns
-            var levels = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene) ? PanelLevels(columns: slots) : nil
+            let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
             var colors = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene) ? PanelColors(slots: slots) : nil
-            for (band, line) in rest.lines.enumerated() where !dark {
-                for column in visible {
-                    let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
-                    inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
-                    levels?.read(line.layout, at: textColumn, into: band * columns + column)
-                    colors?.read(line.layout, at: textColumn, into: band * columns + column)
+            PanelLevels.with(slots: slots, drawn: graded) { levels in
+                for (band, line) in rest.lines.enumerated() where !dark {
+                    for column in visible {
+                        let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
+                        inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
+                        levels?.read(line.layout, at: textColumn, into: band * columns + column)
+                        colors?.read(line.layout, at: textColumn, into: band * columns + column)
+                    }
                 }
+                for column in 0..<columns {
+                    inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
+                }
+                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+                painter.paint(into: &frame)
             }
-            for column in 0..<columns {
-                inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
-            }
-            var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
-            painter.paint(into: &frame)
         }
     }
 

@@ -12,8 +12,7 @@ struct PanelPainter {
     let pitch: Int
     /// The brightness steps (``GlyphLevels``) of the LEDs each panel column
     /// shows, laid out as `masks`; empty when the frame draws none.
-    private let lows: [UInt64]
-    private let highs: [UInt64]
+    private let levels: PanelLevels?
     /// Whether LEDs are drawn in brightness steps: the text has them and
     /// the scene can show them (``drawsLevels(_:)``).
     private let graded: Bool
@@ -30,9 +29,8 @@ struct PanelPainter {
         panelColumns = scene.geometry.panelColumns
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
         pitch = scene.geometry.ledPitch
-        lows = levels?.low ?? []
-        highs = levels?.high ?? []
         graded = levels != nil && PanelPainter.drawsLevels(scene)
+        self.levels = graded ? levels : nil
         self.colors = PanelPainter.drawsColors(scene) ? colors : nil
     }
 
@@ -71,7 +69,8 @@ struct PanelPainter {
         let fontRow = inputs.rowOfLED[row]
         guard fontRow >= 0, fontRow < 64 else { return nil }
         let index = (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column
-        return GlyphLevels.shade(low: lows[index], high: highs[index], row: fontRow)
+        guard let levels else { return nil }
+        return GlyphLevels.shade(low: levels.low[index], high: levels.high[index], row: fontRow)
     }
 
     @inline(__always)
