@@ -42,6 +42,7 @@ TARGETS=(
   "schedule:Schedule:1024:schedule"
   "fleet:Fleet:8192:fleet"
   "freetype:FreeType:16384:freetype"
+  "feed:Feed:65536:feed"
 )
 
 # libFuzzer and the sanitizer runtimes ship with the Swift toolchain for
@@ -107,7 +108,7 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I "$ROOT/Sources/CFriBidi" -I "$ROOT/Sources/CTerminfo" -I "$ROOT/Sources/CSystemd" -I "$ROOT/Sources/CMosquitto"
+    "${swift_flags[@]}" -I "$dir/mods" -I "$ROOT/Sources/CFriBidi" -I "$ROOT/Sources/CTerminfo" -I "$ROOT/Sources/CSystemd" -I "$ROOT/Sources/CMosquitto" -I "$ROOT/Sources/CExpat"
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CLazyLibraries/module.modulemap")

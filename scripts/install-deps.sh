@@ -15,7 +15,8 @@
 # libfreetype-dev and libfontconfig-dev (installed fonts, drawn at the
 # sign's resolution and found by name; loaded on first use; fontconfig's
 # configuration package brings fonts-dejavu-core, the font the FreeType
-# tests draw). Nothing
+# tests draw), libexpat1-dev (the XML parser of news feeds, docs/feeds.md;
+# loaded on first use). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
 # installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
 # they show as boxes, docs/display.md).
@@ -51,7 +52,7 @@
 # left as it was.
 set -euo pipefail
 
-build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev)
+build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libexpat1-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)

@@ -11,6 +11,8 @@ enum LazyLibrary {
     static let mosquittoError: String? = load(lm_load_mosquitto)
     /// libsystemd.so.0.
     static let systemdError: String? = load(lm_load_systemd)
+    /// libexpat.so.1, for news feeds.
+    static let expatError: String? = load(lm_load_expat)
 
     private static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
         var message = [CChar](repeating: 0, count: 320)

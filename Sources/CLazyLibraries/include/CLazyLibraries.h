@@ -31,6 +31,10 @@ int lm_load_systemd(char *_Nonnull error, size_t size);
 int lm_load_freetype(char *_Nonnull error, size_t size);
 int lm_load_fontconfig(char *_Nonnull error, size_t size);
 
+// expat (libexpat1) parses news feeds (docs/feeds.md): only a sign given a
+// feed loads it. Swift calls its functions through the CExpat module.
+int lm_load_expat(char *_Nonnull error, size_t size);
+
 // One face of a font file, drawn `pixel_height` pixels from the top of its
 // tallest letters' line to the bottom of its descenders.
 typedef struct lm_face lm_face;
