@@ -37,6 +37,8 @@
 # (an independent terminal emulator the replay tests feed the sign's
 # recorded bytes to, docs/testing.md), fonts-terminus-otb (a bitmap font,
 # OTB, that fontconfig finds by name: the FreeType tests draw its strikes),
+# fonts-noto-color-emoji (CBDT colour bitmaps: the colour emoji tests draw
+# its glyphs; in Debian 12 and 13 alike),
 # dpkg-dev (dpkg-shlibdeps, for
 # scripts/check-deb.sh), and groff-base and mandoc (the man page is checked
 # by both formatters, with every warning on).
@@ -52,7 +54,7 @@ set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libexpat1-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
-  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb dpkg-dev groff-base mandoc)
+  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.

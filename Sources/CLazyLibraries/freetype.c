@@ -220,12 +220,19 @@ int lm_face_has_kerning(const lm_face *face) { return FT_HAS_KERNING(face->face)
 const char *lm_face_name(const lm_face *face) { return face->name; }
 
 int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
+    return lm_face_glyph_rendered(face, codepoint, LM_RENDER_MONO, glyph);
+}
+
+int lm_face_glyph_rendered(lm_face *face, uint32_t codepoint, int mode, lm_glyph *glyph) {
     FT_UInt index = real_FT_Get_Char_Index(face->face, codepoint);
     if (index == 0) return 0;
-    // Hinted for one bit a pixel: stems snap to whole LEDs, so a thin stem
-    // is one LED at small sizes instead of two half-covered pixels that a
-    // threshold would both drop or both keep.
-    if (real_FT_Load_Glyph(face->face, index, FT_LOAD_TARGET_MONO) != 0) return -1;
+    // Hinted for one bit a pixel in either mode: stems snap to whole LEDs,
+    // so a thin stem is one LED at small sizes instead of two half-covered
+    // pixels that a threshold would both drop or both keep; the grey mode
+    // then only softens the curves and diagonals of that same outline.
+    // The colour mode asks for a colour font's own pixels (CBDT, sbix: BGRA).
+    FT_Int32 flags = FT_LOAD_TARGET_MONO | (mode == LM_RENDER_COLOR ? FT_LOAD_COLOR : 0);
+    if (real_FT_Load_Glyph(face->face, index, flags) != 0) return -1;
     FT_GlyphSlot slot = face->face->glyph;
     const FT_Pos limit = (FT_Pos)LM_GLYPH_MAX_PIXELS << 6;
     if (slot->format == FT_GLYPH_FORMAT_OUTLINE) {
@@ -235,10 +242,16 @@ int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
         real_FT_Outline_Get_CBox(&slot->outline, &box);
         if (box.xMax - box.xMin > limit || box.yMax - box.yMin > limit) return -1;
     }
-    if (slot->format != FT_GLYPH_FORMAT_BITMAP && real_FT_Render_Glyph(slot, FT_RENDER_MODE_MONO) != 0) return -1;
+    if (slot->format != FT_GLYPH_FORMAT_BITMAP && real_FT_Render_Glyph(slot, mode == LM_RENDER_GREY ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_MONO) != 0)
+        return -1;
     FT_Bitmap *bitmap = &slot->bitmap;
     if (bitmap->width > LM_GLYPH_MAX_PIXELS || bitmap->rows > LM_GLYPH_MAX_PIXELS) return -1;
-    size_t needed = (size_t)bitmap->width * bitmap->rows;
+    // The colour mode gives only a colour glyph, as BGRA bytes: a glyph
+    // the font draws in one colour is not one (0), the other modes' job.
+    int color = mode == LM_RENDER_COLOR;
+    if (color && bitmap->pixel_mode != FT_PIXEL_MODE_BGRA) return 0;
+    size_t bytes_per_pixel = color ? 4 : 1;
+    size_t needed = (size_t)bitmap->width * bitmap->rows * bytes_per_pixel;
     if (needed > face->capacity) {
         unsigned char *grown = realloc(face->buffer, needed);
         if (grown == NULL) return -1;
@@ -252,6 +265,10 @@ int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
     // Coverage bytes for every pixel mode the glyph may come in.
     for (unsigned row = 0; row < bitmap->rows; row++) {
         const unsigned char *source = top + (long)row * bitmap->pitch;
+        if (color) {
+            memcpy(face->buffer + (size_t)row * bitmap->width * 4, source, (size_t)bitmap->width * 4);
+            continue;
+        }
         for (unsigned x = 0; x < bitmap->width; x++) {
             unsigned char value;
             switch (bitmap->pixel_mode) {
@@ -267,7 +284,7 @@ int lm_face_glyph(lm_face *face, uint32_t codepoint, lm_glyph *glyph) {
     }
     glyph->width = (int)bitmap->width;
     glyph->rows = (int)bitmap->rows;
-    glyph->pitch = (int)bitmap->width;
+    glyph->pitch = (int)(bitmap->width * bytes_per_pixel);
     glyph->left = slot->bitmap_left;
     glyph->top = slot->bitmap_top;
     glyph->advance = bounded_pixels(slot->advance.x);

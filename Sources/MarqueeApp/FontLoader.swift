@@ -76,7 +76,8 @@ enum FontLoader {
     }
 
     /// The fonts the sign draws with: `path` (`--font`) or the built-in LED
-    /// font, then Unifont when installed (read only if a glyph is missing).
+    /// font, then Unifont when installed (read only if a glyph is missing),
+    /// then colour emoji (``ColorEmojiFace``, looked for only then too).
     static func stack(path: String?, unifontPath: String = FontLoader.systemUnifontPath) throws(Platform.Failure) -> FontStack {
         try load(path: path, unifontPath: unifontPath).fonts
     }
@@ -97,7 +98,35 @@ enum FontLoader {
         let fallback: (any GlyphSource)? = access(unifontPath, R_OK) == 0
             ? LazyGlyphSource { try? FontLoader.loadFont(path: unifontPath) }
             : nil
-        return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback), notice)
+        // Colour emoji for what both lack, in the chosen font's line box
+        // (the built-in face's too); the font is looked for when a message
+        // first needs it.
+        let face = primary as? any FontFace
+        let colorGlyphs = ColorEmojiFace(strike: .system, ascent: face?.ascent ?? 9, descent: face?.descent ?? 2)
+        return (FontStack(primary: primary, primaryIsBuiltIn: path == nil, fallback: fallback, colorGlyphs: colorGlyphs), notice)
+    }
+
+    /// The height in LEDs (`--rows-of-leds`) from which a sign with no
+    /// `--font` is drawn in ``bigSignFont``: twice the built-in face's
+    /// 8-row box, where its letters would fill less than half the sign.
+    static let bigSignRows = 16
+    /// The default system font of a big sign (docs/display.md, "Which face
+    /// at which size"): in `fonts-dejavu-core`, which fontconfig brings.
+    static let bigSignFont = "DejaVu Sans:bold"
+    /// `--font builtin`: the built-in LED face, on a sign of any size.
+    static let builtInName = "builtin"
+
+    /// The font the sign is drawn in, as ``load(path:unifontPath:)`` takes
+    /// it: `--font` as given (nil for `builtin`); with none, the built-in
+    /// face, except on a classic sign of ``bigSignRows`` LEDs or more,
+    /// which gets ``bigSignFont``'s file when fontconfig has that font
+    /// itself (never a stand-in: then the built-in face).
+    static func chosenFont(_ font: String?, rowsOfLEDs: Int?) -> String? {
+        if font == builtInName { return nil }
+        if let font { return font }
+        guard let rows = rowsOfLEDs, rows >= bigSignRows,
+              let found = try? FontMatch.file(for: bigSignFont), !found.isSubstitute, found.index == 0 else { return nil }
+        return found.path
     }
 
     /// The one-time notice for characters no font could draw.

@@ -86,7 +86,7 @@ public enum Program {
         // readable afterwards; the log and the sign get them too.
         warn(loaded.notes)
         let cues = loaded.cues
-        let (fonts, fontNotice) = try FontLoader.load(path: options.font)
+        let (fonts, fontNotice) = try FontLoader.load(path: FontLoader.chosenFont(options.font, rowsOfLEDs: options.rowsOfLEDs))
         // A font fontconfig put in place of the family named: said now,
         // before the terminal becomes the sign, then in the log and on it.
         let fontNotes = fontNotice.map { [$0] } ?? []

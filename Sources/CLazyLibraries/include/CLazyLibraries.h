@@ -97,6 +97,20 @@ const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
 // Renders `codepoint`: 1 with `glyph` filled, 0 when the face has no glyph
 // for it, -1 when FreeType failed or the glyph is over LM_GLYPH_MAX_PIXELS.
 int lm_face_glyph(lm_face *_Nonnull face, uint32_t codepoint, lm_glyph *_Nonnull glyph);
+// How lm_face_glyph_rendered draws: one bit a pixel (what lm_face_glyph
+// does), grey coverage of the same hinted outline (for LEDs in brightness
+// steps), or a colour font's own pixels.
+enum {
+    LM_RENDER_MONO = 0,
+    LM_RENDER_GREY = 1,
+    LM_RENDER_COLOR = 2,
+};
+// lm_face_glyph in `mode` (LM_RENDER_*): the same glyph, its coverage bytes
+// grey where the outline covers a pixel in part (LM_RENDER_GREY; a bitmap
+// strike is drawn as it is), or a colour font's glyph as premultiplied
+// BGRA, four bytes a pixel, `pitch` = 4 * `width` (LM_RENDER_COLOR; 0 when
+// the glyph has no colour bitmap).
+int lm_face_glyph_rendered(lm_face *_Nonnull face, uint32_t codepoint, int mode, lm_glyph *_Nonnull glyph);
 // The kerning between two characters in whole pixels, rounded (0 when the
 // face has none).
 int lm_face_kerning(lm_face *_Nonnull face, uint32_t left, uint32_t right);

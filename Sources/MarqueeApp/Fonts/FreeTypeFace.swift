@@ -28,7 +28,8 @@ final class FreeTypeFace: ResizableFace {
 
     /// Coverage (of 255) from which an LED is lit. Outlines are hinted and
     /// drawn one bit a pixel (FT_RENDER_MODE_MONO: stems snap to whole
-    /// LEDs), so this only matters for a bitmap strike with grey levels.
+    /// LEDs), so this only matters for a bitmap strike with grey levels;
+    /// the outline's grey rendering only adds steps to the LEDs left dark.
     static let threshold: UInt8 = 128
 
     /// The most columns a glyph takes, its advance included: a hostile
@@ -175,24 +176,53 @@ final class FreeTypeFace: ResizableFace {
     /// ink's width, so nothing is cut, at most ``maximumAdvance``), and one
     /// more when its ink reaches its last column: hinted small sizes draw
     /// `m`, `w`, `M` edge to edge, and LEDs have no subpixels to keep two
-    /// such letters apart.
+    /// such letters apart. An outline's LEDs the threshold leaves dark are
+    /// drawn again in grey and kept as brightness steps (``GlyphLevels``).
     private func draw(_ codepoint: UInt32, face: OpaquePointer) -> Glyph? {
         var bitmap = lm_glyph()
         guard lm_face_glyph(face, codepoint, &bitmap) == 1 else { return nil }
         let left = max(0, Int(bitmap.left))
         let width = max(0, min(FreeTypeFace.maximumAdvance, max(Int(bitmap.advance), left + Int(bitmap.width))))
         var columns = [UInt64](repeating: 0, count: width)
-        if let buffer = bitmap.buffer {
-            for y in 0..<Int(bitmap.rows) {
-                let row = ascent - Int(bitmap.top) + y
-                guard row >= 0, row < ascent + descent else { continue }
-                for x in 0..<max(0, min(Int(bitmap.width), width - left))
-                where buffer[y * Int(bitmap.pitch) + x] >= FreeTypeFace.threshold {
-                    columns[left + x] |= 1 << UInt64(row)
-                }
-            }
+        visit(bitmap, width: width) { x, row, coverage in
+            if coverage >= FreeTypeFace.threshold { columns[x] |= 1 << UInt64(row) }
         }
         if let last = columns.last, last != 0, columns.count < FreeTypeFace.maximumAdvance { columns.append(0) }
-        return Glyph(columns: columns, ascent: ascent, descent: descent)
+        let levels = isScalable ? grey(codepoint, face: face, lit: columns) : nil
+        return Glyph(columns: columns, ascent: ascent, descent: descent, levels: levels)
+    }
+
+    /// The brightness steps of the LEDs of `lit`'s glyph that its grey
+    /// coverage (the same hinted outline) lights in part; nil when none.
+    private func grey(_ codepoint: UInt32, face: OpaquePointer, lit: [UInt64]) -> GlyphLevels? {
+        var bitmap = lm_glyph()
+        guard lm_face_glyph_rendered(face, codepoint, Int32(LM_RENDER_GREY), &bitmap) == 1 else { return nil }
+        var levels = GlyphLevels(low: [UInt64](repeating: 0, count: lit.count),
+                                 high: [UInt64](repeating: 0, count: lit.count))
+        var any = false
+        visit(bitmap, width: lit.count) { x, row, coverage in
+            let bit = UInt64(1) << UInt64(row)
+            let step = GlyphLevels.step(coverage: coverage)
+            guard lit[x] & bit == 0, step > 0 else { return }
+            if step & 1 != 0 { levels.low[x] |= bit }
+            if step & 2 != 0 { levels.high[x] |= bit }
+            any = true
+        }
+        return any ? levels : nil
+    }
+
+    /// Calls `pixel` with the column, line-box row and coverage of each of
+    /// `bitmap`'s pixels that falls inside the glyph's `width` columns and
+    /// the line box.
+    private func visit(_ bitmap: lm_glyph, width: Int, _ pixel: (Int, Int, UInt8) -> Void) {
+        guard let buffer = bitmap.buffer else { return }
+        let left = max(0, Int(bitmap.left))
+        for y in 0..<Int(bitmap.rows) {
+            let row = ascent - Int(bitmap.top) + y
+            guard row >= 0, row < ascent + descent else { continue }
+            for x in 0..<max(0, min(Int(bitmap.width), width - left)) {
+                pixel(left + x, row, buffer[y * Int(bitmap.pitch) + x])
+            }
+        }
     }
 }

@@ -39,6 +39,10 @@ extension PlayerState {
             changeSpeed(faster: true, at: t)
         case .slower?:
             changeSpeed(faster: false, at: t)
+        case .brighter?:
+            stepBrightness(brighter: true)
+        case .dimmer?:
+            stepBrightness(brighter: false)
         case .reverse?:
             scroll.reverse(at: t)
             keepSignMotion()

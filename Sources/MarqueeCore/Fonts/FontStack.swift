@@ -18,22 +18,37 @@ public struct FontStack: Sendable {
     public let primary: any GlyphSource
     public let primaryIsBuiltIn: Bool
     public let fallback: (any GlyphSource)?
+    /// Colour glyphs (emoji) for what both fonts lack, in their own colours.
+    public let colorGlyphs: (any ColorGlyphSource)?
 
-    public init(primary: any GlyphSource, primaryIsBuiltIn: Bool, fallback: (any GlyphSource)?) {
+    public init(primary: any GlyphSource, primaryIsBuiltIn: Bool, fallback: (any GlyphSource)?,
+                colorGlyphs: (any ColorGlyphSource)? = nil) {
         self.primary = primary
         self.primaryIsBuiltIn = primaryIsBuiltIn
         self.fallback = fallback
+        self.colorGlyphs = colorGlyphs
     }
 
     /// The glyph source to lay out `text` with. The fallback is brought in
     /// only for characters it can draw: a message whose only gaps are found
     /// nowhere (an emoji beyond plane 0, which Debian's Unifont lacks) keeps
-    /// the chosen font and shows boxes in its style.
+    /// the chosen font and shows boxes in its style. What neither font
+    /// has, the colour glyphs may (an emoji): they come last, and change
+    /// nothing of which font sets the rest.
     public func source(for text: String) -> any GlyphSource {
-        guard let fallback else { return primary }
+        guard fallback != nil || colorGlyphs != nil else { return primary }
         let lacking = uncovered(text)
-        guard lacking.contains(where: { fallback.glyph(for: $0) != nil }) else { return primary }
-        return FallbackGlyphSource(primaryIsBuiltIn ? [fallback, primary] : [primary, fallback])
+        guard !lacking.isEmpty else { return primary }
+        var chain: [any GlyphSource] = [primary]
+        if let fallback, lacking.contains(where: { fallback.glyph(for: $0) != nil }) {
+            chain = primaryIsBuiltIn ? [fallback, primary] : [primary, fallback]
+        }
+        if let colorGlyphs, lacking.contains(where: { scalar in
+            !chain.contains { $0.glyph(for: scalar) != nil } && colorGlyphs.glyph(for: scalar) != nil
+        }) {
+            chain.append(colorGlyphs)
+        }
+        return chain.count == 1 ? primary : FallbackGlyphSource(chain)
     }
 
     /// Whether the primary font has every character of `text` that is drawn:

@@ -16,15 +16,23 @@ public struct Glyph: Sendable, Equatable {
     public var ascent: Int
     /// Rows of the line box below the baseline.
     public var descent: Int
+    /// The LEDs the glyph covers in part, in brightness steps; nil for a
+    /// one-bit glyph (every font but an outline one through FreeType).
+    public var levels: GlyphLevels?
+    /// A colour glyph's own colours (an emoji); nil for every other glyph.
+    public var colors: GlyphColors?
 
     /// The largest line box a glyph may have (one bit a row in `UInt64`).
     public static let maximumHeight = 64
 
-    public init(columns: [UInt64], ascent: Int, descent: Int) {
+    public init(columns: [UInt64], ascent: Int, descent: Int, levels: GlyphLevels? = nil, colors: GlyphColors? = nil) {
         precondition(ascent >= 0 && descent >= 0 && ascent + descent <= Glyph.maximumHeight)
+        precondition(levels.map { $0.low.count == columns.count } ?? true)
         self.columns = columns
         self.ascent = ascent
         self.descent = descent
+        self.levels = levels
+        self.colors = colors
     }
 
     /// Width in pixel columns, spacing included.

@@ -14,10 +14,12 @@ extension FontStack {
     public var resizable: (any ResizableFace)? { primary as? any ResizableFace }
 
     /// The stack with its primary drawn `lineHeight` pixels tall (the
-    /// fallback is a bitmap font and stays as it is); nil when the primary
-    /// is a bitmap font or cannot be drawn at that height.
+    /// fallback is a bitmap font and stays as it is; the colour glyphs are
+    /// drawn into the new line box); nil when the primary is a bitmap font
+    /// or cannot be drawn at that height.
     public func resized(lineHeight: Int) -> FontStack? {
         guard let face = resizable?.resized(lineHeight: lineHeight) else { return nil }
-        return FontStack(primary: face, primaryIsBuiltIn: false, fallback: fallback)
+        return FontStack(primary: face, primaryIsBuiltIn: false, fallback: fallback,
+                         colorGlyphs: colorGlyphs?.sized(ascent: face.ascent, descent: face.descent))
     }
 }

@@ -22,6 +22,19 @@ public struct TextLayout: Sendable {
 
     /// Distinct glyphs, already shifted onto the shared baseline.
     private let glyphs: [[UInt64]]
+    /// Each of `glyphs`' brightness steps (``GlyphLevels``, same indices and
+    /// widths); empty when no glyph of the text has any, so a one-bit font's
+    /// layout costs what it did.
+    private let levels: [GlyphLevels]
+
+    /// Whether some glyph has LEDs in brightness steps (``levels(at:)``).
+    public var hasLevels: Bool { !levels.isEmpty }
+    /// Each of `glyphs`' colours (a colour glyph's, ``GlyphColors``), on
+    /// the shared line box; empty when no glyph of the text has any.
+    let colors: [GlyphColors?]
+
+    /// Whether some glyph is a colour glyph (``color(at:row:)``).
+    public var hasColors: Bool { !colors.isEmpty }
     /// Start column of each placed glyph, ascending.
     private let starts: [Int32]
     /// Index into `glyphs` for each placed glyph.
@@ -77,8 +90,22 @@ public struct TextLayout: Sendable {
             let shift = UInt64(ascent - glyph.ascent)
             return glyph.columns.map { $0 << shift }
         }
+        // Steps are kept only when a glyph has any; each cell's then
+        // follows its lit columns through baseline, marks and kerning.
+        let graded = found.values.contains { $0.levels != nil }
+        let colored = found.values.contains { $0.colors != nil }
+        func colorsOnBaseline(_ glyph: Glyph?) -> GlyphColors? {
+            glyph?.colors?.shifted(by: ascent - glyph!.ascent, height: ascent + descent)
+        }
+        func levelsOnBaseline(_ glyph: Glyph) -> GlyphLevels {
+            let shift = UInt64(ascent - glyph.ascent)
+            guard let levels = glyph.levels else { return GlyphLevels(width: glyph.columns.count) }
+            return GlyphLevels(low: levels.low.map { $0 << shift }, high: levels.high.map { $0 << shift })
+        }
 
         var glyphs: [[UInt64]] = []
+        var levels: [GlyphLevels] = []
+        var colors: [GlyphColors?] = []
         var indexOf: [GlyphCluster: Int32] = [:]
         var starts: [Int32] = []
         var glyphIndices: [Int32] = []
@@ -95,15 +122,27 @@ public struct TextLayout: Sendable {
             if let known = indexOf[cluster] {
                 index = known
             } else {
-                let marks = cluster.marks.compactMap { found[$0].map(onBaseline) }
+                let markGlyphs = cluster.marks.compactMap { found[$0] }
+                let marks = markGlyphs.map(onBaseline)
                 var columns: [UInt64]
+                var cellLevels: GlyphLevels
                 if let base = cluster.base {
                     columns = onBaseline(found[base] ?? box)
+                    cellLevels = graded ? levelsOnBaseline(found[base] ?? box) : GlyphLevels(width: 0)
                 } else {
                     columns = [UInt64](repeating: 0, count: marks.first?.count ?? 0)
+                    cellLevels = GlyphLevels(width: columns.count)
                 }
-                for mark in marks { columns = GlyphCluster.overlay(mark, on: columns) }
+                for (mark, glyph) in zip(marks, markGlyphs) {
+                    if graded { cellLevels = cellLevels.overlaid(levelsOnBaseline(glyph), placedAs: mark, on: columns) }
+                    columns = GlyphCluster.overlay(mark, on: columns)
+                }
+                // A mark that widens a colour glyph's cell moves it: its
+                // colours are then dropped (its shape stays, in the sign's colour).
+                let baseColors = cluster.base.flatMap { colorsOnBaseline(found[$0]) }
+                if colored { colors.append(baseColors?.columns == columns.count ? baseColors : nil) }
                 glyphs.append(columns)
+                if graded { levels.append(cellLevels) }
                 index = Int32(glyphs.count - 1)
                 indexOf[cluster] = index
             }
@@ -126,6 +165,8 @@ public struct TextLayout: Sendable {
                         let overlap = PairKerning.overlap(kerning, left: before, right: after)
                         if overlap > 0 {
                             glyphs.append(PairKerning.merged(overlap, left: before, right: after))
+                            if graded { levels.append(levels[Int(previous.index)].merged(overlap, with: levels[Int(index)])) }
+                            if colored { colors.append(colors[Int(index)]) }
                             placed = (-overlap, Int32(glyphs.count - 1))
                         }
                     }
@@ -150,6 +191,8 @@ public struct TextLayout: Sendable {
             self.inkRows = ink.trailingZeroBitCount..<(64 - ink.leadingZeroBitCount)
         }
         self.glyphs = glyphs
+        self.levels = levels
+        self.colors = colors
         self.starts = starts
         self.glyphIndices = glyphIndices
     }
@@ -164,16 +207,52 @@ public struct TextLayout: Sendable {
     /// outside the text.
     public func column(at x: Int) -> UInt64 {
         guard x >= 0, x < width else { return 0 }
-        // Binary search for the last glyph starting at or before x.
+        let placed = self.placed(at: x)
+        let columns = glyphs[Int(glyphIndices[placed])]
+        let offset = x - Int(starts[placed])
+        return offset < columns.count ? columns[offset] : 0
+    }
+
+    /// The brightness steps of pixel column `x` (``GlyphLevels``: an LED's
+    /// step is `low | high << 1`); zero outside the text or when the text
+    /// has none. A frame reads them for the columns it shows, as it reads
+    /// ``column(at:)``.
+    public func levels(at x: Int) -> (low: UInt64, high: UInt64) {
+        guard hasLevels, x >= 0, x < width else { return (0, 0) }
+        let placed = self.placed(at: x)
+        let cell = levels[Int(glyphIndices[placed])]
+        let offset = x - Int(starts[placed])
+        return offset < cell.low.count ? (cell.low[offset], cell.high[offset]) : (0, 0)
+    }
+
+    /// Where the colours of pixel column `x` are: the cell's colours and
+    /// the column within them; nil outside the text, for a glyph without
+    /// colours, or when the text has none. A frame reads it per panel
+    /// column it paints (`PanelColors`).
+    func colorColumn(at x: Int) -> (colors: GlyphColors, column: Int)? {
+        guard hasColors, x >= 0, x < width else { return nil }
+        let placed = self.placed(at: x)
+        guard let cell = colors[Int(glyphIndices[placed])] else { return nil }
+        let offset = x - Int(starts[placed])
+        return offset < cell.columns ? (cell, offset) : nil
+    }
+
+    /// The colour of the LED at pixel column `x`, row `row` of the line
+    /// box; nil where it has none.
+    public func color(at x: Int, row: Int) -> LEDPixelColor? {
+        colorColumn(at: x).flatMap { $0.colors[$0.column, row] }
+    }
+
+    /// The last placed glyph starting at or before `x` (binary search).
+    @inline(__always)
+    private func placed(at x: Int) -> Int {
         var low = 0
         var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if Int(starts[middle]) <= x { low = middle } else { high = middle - 1 }
         }
-        let columns = glyphs[Int(glyphIndices[low])]
-        let offset = x - Int(starts[low])
-        return offset < columns.count ? columns[offset] : 0
+        return low
     }
 }
 

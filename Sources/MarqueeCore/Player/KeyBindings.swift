@@ -1,6 +1,6 @@
 /// What a key asks the player to do.
 public enum KeyAction: String, Sendable, CaseIterable {
-    case pauseResume, next, previous, faster, slower, reverse, help
+    case pauseResume, next, previous, faster, slower, brighter, dimmer, reverse, help
     case simulateThermal, simulateLowPower, reduceMotion
     case quit
     /// Ctrl-Z: the terminal's suspend, which arrives as SIGTSTP, not as a key.
@@ -37,6 +37,8 @@ public enum KeyBindings {
         KeyBinding(labels: ["+", "↑"], action: .faster, summary: "faster", keys: [.character("+"), .character("="), .up]),
         KeyBinding(labels: ["-", "↓"], action: .slower, summary: "slower (stops at the slowest speed)",
                    keys: [.character("-"), .character("_"), .down]),
+        KeyBinding(labels: ["]"], action: .brighter, summary: "brighter (10 % a step, up to 100 %)", keys: [.character("]")]),
+        KeyBinding(labels: ["["], action: .dimmer, summary: "dimmer (10 % a step, down to 10 %)", keys: [.character("[")]),
         KeyBinding(labels: ["r"], action: .reverse, summary: "reverse direction", keys: [.character("r")]),
         KeyBinding(labels: ["?"], action: .help, summary: "this help (Esc closes it)", keys: [.character("?")]),
         KeyBinding(labels: ["t"], action: .simulateThermal, summary: "simulate thermal state", keys: [.character("t")]),

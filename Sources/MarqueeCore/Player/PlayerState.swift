@@ -88,6 +88,11 @@ public struct PlayerState: Sendable {
         settings.thermalOverride = PlayerState.nextThermalSimulation(after: settings.thermalOverride)
     }
 
+    /// `]` and `[` keys: the sign's `--brightness` (PlayerState+BrightnessKeys.swift).
+    mutating func setSignBrightness(_ brightness: Brightness) {
+        settings.brightness = brightness
+    }
+
     /// `b` key: auto → on → off → auto.
     mutating func cycleLowPowerSimulation() {
         settings.lowPowerOverride = PlayerState.nextLowPowerSimulation(after: settings.lowPowerOverride)

@@ -177,16 +177,24 @@ public enum FrameComposer {
             }
             // Lit mask and hue for each panel column painted or looked at;
             // at the unlit shade (a fade's first step) nothing is lit.
-            for column in read ?? 0..<geometry.panelColumns {
-                let textColumn = floorDivide(column - start, scale)
-                inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
-                inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
+            // Brightness steps and colour glyphs only where the text has
+            // them and they show.
+            let graded = layout.hasLevels && PanelPainter.drawsLevels(scene)
+            var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
+            return PanelLevels.with(slots: geometry.panelColumns, drawn: graded) { levels in
+                for column in read ?? 0..<geometry.panelColumns {
+                    let textColumn = floorDivide(column - start, scale)
+                    inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
+                    inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
+                    levels?.read(layout, at: textColumn, into: column)
+                    colors?.read(layout, at: textColumn, into: column)
+                }
+                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+                let painted = painter.paint(into: &frame, only: only)
+                frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
+                                                halfCellsPerLED: scene.style.halfCellsPerLED)
+                return painted
             }
-            var painter = PanelPainter(scene: scene, inputs: inputs)
-            let painted = painter.paint(into: &frame, only: only)
-            frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
-                                            halfCellsPerLED: scene.style.halfCellsPerLED)
-            return painted
         }
     }
 
@@ -209,16 +217,24 @@ public enum FrameComposer {
             let margin = rest.margin
             let lower = max(0, margin + drift.dx)
             let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
-            for (band, line) in rest.lines.enumerated() where !dark {
-                for column in visible {
-                    inputs.masks[band * columns + column] = line.layout.column(at: floorDivide(column - drift.dx - line.start, rest.scale))
+            let slots = max(1, rest.lines.count) * columns
+            let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
+            var colors = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene) ? PanelColors(slots: slots) : nil
+            PanelLevels.with(slots: slots, drawn: graded) { levels in
+                for (band, line) in rest.lines.enumerated() where !dark {
+                    for column in visible {
+                        let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
+                        inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
+                        levels?.read(line.layout, at: textColumn, into: band * columns + column)
+                        colors?.read(line.layout, at: textColumn, into: band * columns + column)
+                    }
                 }
+                for column in 0..<columns {
+                    inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
+                }
+                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
+                painter.paint(into: &frame)
             }
-            for column in 0..<columns {
-                inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
-            }
-            var painter = PanelPainter(scene: scene, inputs: inputs)
-            painter.paint(into: &frame)
         }
     }
 

@@ -118,11 +118,11 @@ public struct FrameModel: Sendable, Equatable {
         return result
     }
 
-    /// 1 when a packed cell shows a lit LED in either colour, else 0.
+    /// 1 when a packed cell shows a lit LED (or a colour glyph's) in either
+    /// colour, else 0.
     @inline(__always)
     static func litInks(_ packed: UInt64) -> Int {
-        let hues = UInt64(MarqueeScene.rainbowHues)
-        let lit = hues + 1...hues * UInt64(LEDShade.allCases.count)
+        let lit = UInt64(Ink.litCodes.lowerBound)...UInt64(Ink.litCodes.upperBound)
         return lit.contains(packed >> 24 & 0xFF) || lit.contains(packed >> 32 & 0xFF) ? 1 : 0
     }
 

@@ -5,13 +5,21 @@ public enum Ink: Sendable, Hashable {
     case plain
     /// An LED of the sign's colour (`hue` picks the slot of a rainbow; 0 otherwise).
     case led(LEDShade, hue: UInt8)
+    /// An LED of a colour glyph (an emoji) in the glyph's own colour.
+    case pixel(LEDPixelColor)
     /// Plain text in a tone.
     case text(TextTone)
 }
 
 extension Ink {
-    /// Distinct inks: plain, every LED shade of every rainbow hue, every tone.
-    public static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + TextTone.allCases.count
+    /// Distinct inks: plain, every LED shade of every rainbow hue, every
+    /// colour glyph's colour, every tone. LED shades and colours come first,
+    /// one range: a cell in any of them shows a lit LED (`FrameModel`).
+    public static let codeCount = 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + LEDPixelColor.count
+        + TextTone.allCases.count
+
+    /// The codes of lit LEDs and colour glyphs' LEDs: every LED code but unlit's.
+    static let litCodes = (1 + MarqueeScene.rainbowHues)...(LEDShade.allCases.count * MarqueeScene.rainbowHues + LEDPixelColor.count)
 
     /// A small dense number for the ink, to index tables (an LED's hue is
     /// taken modulo the rainbow's slots).
@@ -20,7 +28,8 @@ extension Ink {
         switch self {
         case .plain: 0
         case let .led(shade, hue): 1 + Int(shade.rawValue) * MarqueeScene.rainbowHues + Int(hue) % MarqueeScene.rainbowHues
-        case .text(let tone): 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + Int(tone.rawValue)
+        case .pixel(let color): 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + Int(color.index)
+        case .text(let tone): 1 + LEDShade.allCases.count * MarqueeScene.rainbowHues + LEDPixelColor.count + Int(tone.rawValue)
         }
     }
 
@@ -33,8 +42,10 @@ extension Ink {
             let slot = code - 1
             self = .led(LEDShade(rawValue: UInt8(slot / MarqueeScene.rainbowHues)) ?? .lit,
                         hue: UInt8(slot % MarqueeScene.rainbowHues))
-        case (leds + 1)...(leds + TextTone.allCases.count):
-            self = .text(TextTone(rawValue: UInt8(code - leds - 1)) ?? .normal)
+        case (leds + 1)...(leds + LEDPixelColor.count):
+            self = .pixel(LEDPixelColor(index: UInt8(code - leds - 1)))
+        case (leds + LEDPixelColor.count + 1)...(leds + LEDPixelColor.count + TextTone.allCases.count):
+            self = .text(TextTone(rawValue: UInt8(code - leds - LEDPixelColor.count - 1)) ?? .normal)
         default:
             self = .plain
         }

@@ -10,13 +10,67 @@ struct PanelPainter {
     private let glows: Bool
     /// Panel units from one LED to the next: 1, or `scale` on the classic grid.
     let pitch: Int
+    /// The brightness steps (``GlyphLevels``) of the LEDs each panel column
+    /// shows, laid out as `masks`; empty when the frame draws none.
+    private let levels: PanelLevels?
+    /// Whether LEDs are drawn in brightness steps: the text has them and
+    /// the scene can show them (``drawsLevels(_:)``).
+    private let graded: Bool
+    /// Colour glyphs' colours under each panel column; nil when the frame
+    /// draws none (``drawsColors(_:)``).
+    private let colors: PanelColors?
 
-    init(scene: MarqueeScene, inputs: PanelInputs) {
+    /// The brightness steps and colour glyphs' colours are
+    /// ``PanelLevels`` and ``PanelColors``, read with `inputs`; nil when
+    /// the frame draws none.
+    init(scene: MarqueeScene, inputs: PanelInputs, levels: PanelLevels? = nil, colors: PanelColors? = nil) {
         self.scene = scene
         self.inputs = inputs
         panelColumns = scene.geometry.panelColumns
         glows = scene.glow && scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor)
         pitch = scene.geometry.ledPitch
+        graded = levels != nil && PanelPainter.drawsLevels(scene)
+        self.levels = graded ? levels : nil
+        self.colors = PanelPainter.drawsColors(scene) ? colors : nil
+    }
+
+    /// Whether `scene` draws colour glyphs (emoji) in their own colours
+    /// (docs/display.md, "Colour emoji"): where it has shades of colour, as
+    /// for brightness steps; elsewhere a colour glyph is its shape, lit by
+    /// its alpha, in the sign's colour.
+    static func drawsColors(_ scene: MarqueeScene) -> Bool {
+        drawsLevels(scene)
+    }
+
+    /// The colour glyph's colour of the LED at `column`, `row`, or nil.
+    @inline(__always)
+    private func pixelColor(column: Int, row: Int) -> LEDPixelColor? {
+        guard let colors, row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = inputs.rowOfLED[row]
+        guard fontRow >= 0 else { return nil }
+        return colors.color(slot: (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column, row: fontRow)
+    }
+
+    /// Whether `scene` shows LEDs in brightness steps where the text has
+    /// them (docs/display.md, "LEDs in brightness steps"): only where an
+    /// unlit LED is a shade of its own (256 and direct colour; with fewer
+    /// colours or none the threshold alone decides, as unlit LEDs are told
+    /// apart by glyph), not in braille (one colour for eight dots), and not
+    /// while a message fades in (its lit LEDs are a step themselves).
+    static func drawsLevels(_ scene: MarqueeScene) -> Bool {
+        scene.litShade == .lit && !(scene.monochrome || scene.glyphs.coarseColor) && scene.style != .braille
+    }
+
+    /// The shade of the brightness step of the LED at `column`, `row`, or
+    /// nil when it has none.
+    @inline(__always)
+    private func levelShade(column: Int, row: Int) -> LEDShade? {
+        guard row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        let fontRow = inputs.rowOfLED[row]
+        guard fontRow >= 0, fontRow < 64 else { return nil }
+        let index = (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column
+        guard let levels else { return nil }
+        return GlyphLevels.shade(low: levels.low[index], high: levels.high[index], row: fontRow)
     }
 
     @inline(__always)
@@ -33,11 +87,16 @@ struct PanelPainter {
     }
 
     /// The ink of the LED at `column`, `row` (its first unit on the classic
-    /// grid): lit; or, unlit, the faintest shade when `--glow` has a lit
-    /// LED beside it, above or below; else unlit.
+    /// grid): lit, in a colour glyph's own colour where it has one; or,
+    /// unlit, its brightness step where the glyph covers it
+    /// in part; else the faintest shade when `--glow` has a lit LED beside
+    /// it, above or below; else unlit.
     @inline(__always)
     func ink(lit: Bool, column: Int, row: Int) -> Ink {
-        guard !lit, glows else { return ink(lit: lit, column: column) }
+        if lit, colors != nil, let color = pixelColor(column: column, row: row) { return .pixel(color) }
+        guard !lit, glows || graded else { return ink(lit: lit, column: column) }
+        if graded, let shade = levelShade(column: column, row: row) { return .led(shade, hue: inputs.hues[column]) }
+        guard glows else { return ink(lit: lit, column: column) }
         let beside = isLit(column: column - pitch, row: row) || isLit(column: column + pitch, row: row)
             || isLit(column: column, row: row - pitch) || isLit(column: column, row: row + pitch)
         return .led(beside ? .glow1 : .unlit, hue: inputs.hues[column])

@@ -67,6 +67,8 @@ public struct InkColors: Sendable {
             return -1
         case let .led(shade, hue):
             return ledColor(shade: shade, hue: hue, attributes: &attributes)
+        case .pixel(let color):
+            return pixelColor(color, attributes: &attributes)
         }
     }
 
@@ -82,7 +84,7 @@ public struct InkColors: Sendable {
             // One colour for every shade: a brightness is attributes only,
             // and the unlit grid keeps its colour and glyph.
             attributes.formUnion(fewColourAttributes(shade))
-            return basicColor(base)
+            return InkColors.basicColor(base)
         case .palette256:
             if dimmed { return dimmedPaletteEntry(base, shade: shade) }
             // The cube has no dark hues: rainbow's unlit LEDs are one dark
@@ -106,7 +108,7 @@ public struct InkColors: Sendable {
     }
 
     /// The closest of the eight ANSI colours (bit 0 red, 1 green, 2 blue).
-    private func basicColor(_ rgb: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
+    static func basicColor(_ rgb: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {
         let top = max(rgb.red, rgb.green, rgb.blue)
         guard top > 0 else { return 0 }
         let threshold = UInt8(Double(top) * 0.5)

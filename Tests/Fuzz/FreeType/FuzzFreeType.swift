@@ -57,6 +57,16 @@ func checkFace(_ face: FreeTypeFace, height: Int) {
                 "\(glyph.advance)")
         if box < 64 {
             require(glyph.columns.allSatisfy { $0 >> UInt64(box) == 0 }, "glyph \(name) has no pixel below its line box")
+            if let levels = glyph.levels {
+                require((levels.low + levels.high).allSatisfy { $0 >> UInt64(box) == 0 },
+                        "glyph \(name) has no brightness step below its line box")
+            }
+        }
+        if let levels = glyph.levels {
+            require(levels.low.count == glyph.columns.count && levels.high.count == glyph.columns.count,
+                    "glyph \(name)'s brightness steps are as wide as it")
+            require(glyph.columns.indices.allSatisfy { (levels.low[$0] | levels.high[$0]) & glyph.columns[$0] == 0 },
+                    "glyph \(name)'s stepped LEDs are not lit ones")
         }
         require(face.glyph(for: scalar) == glyph, "glyph \(name) is stable")
     }

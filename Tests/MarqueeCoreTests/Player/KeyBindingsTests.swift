@@ -6,7 +6,10 @@ import Testing
 @Suite("Key table")
 struct KeyBindingsTests {
     static func state() -> PlayerState {
-        var state = PlayerState(cues: [Cue(text: "A"), Cue(text: "B"), Cue(text: "C")], settings: PlayerSettings(), seed: 1, at: 0)
+        var settings = PlayerSettings()
+        // Half bright, so both brightness keys have room to act.
+        settings.brightness = Brightness(percent: 50)!
+        var state = PlayerState(cues: [Cue(text: "A"), Cue(text: "B"), Cue(text: "C")], settings: settings, seed: 1, at: 0)
         _ = state.reduce(.start, at: 0)
         return state
     }
@@ -19,6 +22,8 @@ struct KeyBindingsTests {
         case .previous: after.cueIndex == (before.cueIndex + 2) % 3
         case .faster: after.clock.speed > before.clock.speed
         case .slower: after.clock.speed < before.clock.speed
+        case .brighter: after.shownBrightness > before.shownBrightness
+        case .dimmer: after.shownBrightness < before.shownBrightness
         case .reverse: after.clock.direction == -before.clock.direction
         case .help: after.helpOpen != before.helpOpen
         case .simulateThermal: after.settings.thermalOverride != before.settings.thermalOverride && effects.contains(.probePower)

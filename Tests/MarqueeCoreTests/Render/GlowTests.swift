@@ -51,18 +51,9 @@ struct GlowTests {
     @Test("scroll steps with glow draw what a full paint draws: the LED beside the new ones is painted again",
           arguments: [(LEDStyle.dots, LEDGrid.fine), (.half, .fine), (.blocks, .fine), (.dots, .round)])
     func steps(style: LEDStyle, grid: LEDGrid) {
-        var (old, layout) = scene(style, grid: grid, offset: 0, glow: true, columns: 150, rows: 36)
-        var frame = FrameComposer.compose(old, layout: layout)
-        var shifted = 0
-        for index in 1...80 {
-            let size = grid.isClassic ? max(1, old.geometry.scale) : (style == .braille ? 2 : 1)
-            let (next, _) = scene(style, grid: grid, offset: index * size * (index % 7 == 0 ? 2 : 1), glow: true, columns: 150, rows: 36)
-            if FrameComposer.step(&frame, from: old, to: next, layout: layout) { shifted += 1 } else {
-                frame = FrameComposer.compose(next, layout: layout)
-            }
-            #expect(frame == FrameComposer.compose(next, layout: layout), "\(style) \(grid) step \(index)")
-            old = next
-        }
+        let (_, layout) = scene(style, grid: grid, offset: 0, glow: true, columns: 150, rows: 36)
+        let shifted = playScrollSteps(layout: layout, { scene(style, grid: grid, offset: $0, glow: true, columns: 150, rows: 36).0 },
+                                      "\(style) \(grid)")
         #expect(shifted > 40)
     }
 }

@@ -1,4 +1,4 @@
-import MarqueeCore
+@testable import MarqueeCore
 import Testing
 @testable import MarqueeTerminal
 
@@ -10,10 +10,14 @@ struct InkCodeTests {
         for shade in LEDShade.allCases {
             for hue in 0..<MarqueeScene.rainbowHues { inks.append(.led(shade, hue: UInt8(hue))) }
         }
+        inks += (0..<LEDPixelColor.count).map { .pixel(LEDPixelColor(index: UInt8($0))) }
         inks += [.text(.normal), .text(.dim), .text(.bright)]
         let codes = inks.map(\.code)
         #expect(Set(codes).count == inks.count)
         #expect(codes.allSatisfy { $0 >= 0 && $0 < Ink.codeCount })
         #expect(inks.count == Ink.codeCount)
+        // A cell's ink is eight bits of it (`Cell.packed`), and comes back.
+        #expect(Ink.codeCount <= 256)
+        #expect(inks.allSatisfy { Cell(" ", foreground: $0, background: $0) == Cell(packed: Cell(" ", foreground: $0, background: $0).packed) })
     }
 }
