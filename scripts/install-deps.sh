@@ -15,7 +15,8 @@
 # libfreetype-dev and libfontconfig-dev (installed fonts, drawn at the
 # sign's resolution and found by name; loaded on first use; fontconfig's
 # configuration package brings fonts-dejavu-core, the font the FreeType
-# tests draw). Nothing
+# tests draw), libgif-dev and libpng-dev (giflib and libpng, which write
+# --export's GIFs and PNGs; loaded on first use, docs/export.md). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
 # installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
 # they show as boxes, docs/display.md).
@@ -36,7 +37,9 @@
 # (an independent terminal emulator the replay tests feed the sign's
 # recorded bytes to, docs/testing.md), fonts-terminus-otb (a bitmap font,
 # OTB, that fontconfig finds by name: the FreeType tests draw its strikes),
-# dpkg-dev (dpkg-shlibdeps, for
+# python3-pil (Pillow, the independent decoder the export tests read the
+# GIFs and PNGs with, run with Debian's /usr/bin/python3), dpkg-dev
+# (dpkg-shlibdeps, for
 # scripts/check-deb.sh), and groff-base and mandoc (the man page is checked
 # by both formatters, with every warning on).
 #
@@ -49,9 +52,9 @@
 # left as it was.
 set -euo pipefail
 
-build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev)
+build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libgif-dev libpng-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
-  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb dpkg-dev groff-base mandoc)
+  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb python3-pil dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.

@@ -162,6 +162,19 @@ public enum FrameComposer {
     @discardableResult
     private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel,
                                             only: Range<Int>? = nil) -> Range<Int> {
+        var painter = scrollingPainter(scene, layout: layout, only: only)
+        let painted = painter.paint(into: &frame, only: only)
+        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns,
+                                        textStart: textStart(scene, textWidth: layout.width),
+                                        halfCellsPerLED: scene.style.halfCellsPerLED)
+        return painted
+    }
+
+    /// The LEDs of a scrolling scene: which are lit, and their hues. With
+    /// `only`, the masks and hues are read for those LED columns alone
+    /// (and their neighbours, for glow). The cells and an export's pixels
+    /// are both painted from it (`LEDPanel`).
+    static func scrollingPainter(_ scene: MarqueeScene, layout: TextLayout, only: Range<Int>? = nil) -> PanelPainter {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
@@ -183,17 +196,20 @@ public enum FrameComposer {
             masks[column] = dark ? 0 : layout.column(at: textColumn)
             hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
         }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
-        let painted = painter.paint(into: &frame, only: only)
-        frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
-                                        halfCellsPerLED: scene.style.halfCellsPerLED)
-        return painted
+        return PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED)
     }
 
     /// The rest layout's lines, each a band of its own panel rows, centred,
     /// clipped to keep the dark margin when a word had to be cut, and moved
     /// along `--drift`'s orbit (the margin window moving with them).
     private static func paintRestPanel(_ scene: MarqueeScene, rest: RestLayout, into frame: inout FrameModel) {
+        var painter = restPainter(scene, rest: rest)
+        painter.paint(into: &frame)
+    }
+
+    /// The LEDs of a scene at rest: the rest layout's lines, as
+    /// `paintRestPanel` draws them.
+    static func restPainter(_ scene: MarqueeScene, rest: RestLayout) -> PanelPainter {
         let geometry = scene.geometry
         let columns = geometry.panelColumns
         let dark = scene.litShade == .unlit
@@ -220,8 +236,7 @@ public enum FrameComposer {
         for column in 0..<columns {
             hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
         }
-        var painter = PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand)
-        painter.paint(into: &frame)
+        return PanelPainter(scene: scene, masks: masks, hues: hues, rowOfLED: rowOfLED, rowBand: rowBand)
     }
 
     /// The rainbow's hue slot for a text column (two columns a slot).

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TestSupport
+
+extension EndToEnd.Flows {
+    /// `--export` (docs/export.md): the real binary writes a GIF or a PNG
+    /// of the sign, which Python Pillow decodes: frame count, delays adding
+    /// up to the duration, the loop, LED centres in their colours and the
+    /// gap black; bad targets and values are one line, and nothing is left
+    /// half-written.
+    @Suite("Export")
+    struct Export {
+        static let unlit = [61, 8, 4]
+        static let lit = [255, 32, 16]
+        static let black = [0, 0, 0]
+
+        static func export(_ arguments: [String]) async throws -> CommandResult {
+            try await runCommand(try E2E.binaryPath(), arguments, timeout: 120)
+        }
+
+        @Test("a GIF of --duration 2: 50 fps delays adding up to 2 s, looping for ever; frame 0 all unlit LEDs on black")
+        func gif() async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("sign.gif").path
+            let result = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--duration", "2", "ON AIR"])
+            #expect(result.status == 0 && result.stderr.isEmpty && result.stdout.isEmpty, "\(result.stderr)")
+            // 40 columns: 20 LEDs of 8 pixels; frame 0 is before the text enters.
+            let picture = try await Pillow.decode(path, points: [(4, 4), (12, 20), (156, 4), (0, 0), (8, 8), (7, 3)])
+            #expect(picture.width == 160)
+            #expect(picture.loop == 0)
+            #expect(abs(picture.durations.reduce(0, +) - 2000) <= 20, "\(picture.durations)")
+            #expect(picture.durations.allSatisfy { $0 >= 20 && $0 % 10 == 0 }, "\(picture.durations)")
+            #expect(picture.frames > 10 && picture.frames <= 100, "\(picture.frames) frames")
+            #expect(Array(picture.pixels[0..<3]) == [Self.unlit, Self.unlit, Self.unlit])
+            #expect(Array(picture.pixels[3...]) == [Self.black, Self.black, Self.black])
+            // By the end the text has come in: lit, unlit and the gap.
+            #expect(picture.lastColours == 3)
+            var status = stat()
+            #expect(stat(path, &status) == 0 && status.st_mode & 0o077 != 0, "not giflib's 0600")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sign.gif"])
+        }
+
+        @Test("a PNG at rest: an LED is lit exactly where --snapshot shows ●, unlit where it shows ·")
+        func pngMatchesSnapshot() async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("sign.png").path
+            let shape = ["--cols", "60", "--rows", "11", "--static", "OPEN"]
+            let result = try await Self.export(["--export", path, "--led-pixels", "6"] + shape)
+            #expect(result.status == 0, "\(result.stderr)")
+            let snapshot = try await Self.export(["--snapshot"] + shape)
+            let rows = snapshot.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            // Each LED of the dots style is two cells of the snapshot: its glyph, then the gap.
+            var points: [(Int, Int)] = []
+            var expected: [[Int]] = []
+            for (row, line) in rows.enumerated() where line.contains("●") || line.contains("·") {
+                for column in 0..<30 {
+                    let glyph = column * 2 < line.count ? line[column * 2] : " "
+                    guard glyph == "●" || glyph == "·" else { continue }
+                    points.append((column * 6 + 3, row * 6 + 3))
+                    expected.append(glyph == "●" ? Self.lit : Self.unlit)
+                }
+            }
+            #expect(points.count > 200 && expected.contains(Self.lit), "the snapshot shows LEDs")
+            let picture = try await Pillow.decode(path, points: points + [(0, 0), (5, 5), (6, 0)])
+            #expect(picture.frames == 1 && picture.width == 180)
+            #expect(Array(picture.pixels.prefix(points.count)) == expected)
+            #expect(Array(picture.pixels.suffix(3)) == [Self.black, Self.black, Self.black])
+        }
+
+        @Test("one cycle of a deck: two messages of 2 s are 4 s of GIF, within one frame; at --thermal fair 30 fps")
+        func deckCycle() async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let deck = directory.appendingPathComponent("deck.txt")
+            try "ON\nAIR\n".write(to: deck, atomically: false, encoding: .utf8)
+            let path = directory.appendingPathComponent("deck.gif").path
+            let result = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "-s", "2", "-f", deck.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let picture = try await Pillow.decode(path)
+            #expect(abs(picture.durations.reduce(0, +) - 4000) <= 20, "\(picture.durations)")
+            let fair = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--thermal", "fair",
+                                              "--duration", "1", "--speed", "20", "ON AIR"])
+            #expect(fair.status == 0, "\(fair.stderr)")
+            let slower = try await Pillow.decode(path)
+            #expect(abs(slower.durations.reduce(0, +) - 1000) <= 34, "\(slower.durations)")
+            // 30 fps: every frame 3 or 4 cs, or several merged; never GIF's 2.
+            #expect(slower.durations.allSatisfy { $0 >= 30 }, "\(slower.durations)")
+        }
+
+        @Test("bad targets: one line, status 1, nothing written; a FIFO does not block",
+              arguments: ["directory", "fifo", "device", "missing"])
+        func badTargets(kind: String) async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent(kind == "missing" ? "no/such.gif" : "\(kind).gif").path
+            var kept = ["\(kind).gif"]
+            switch kind {
+            case "directory":
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            case "fifo":
+                #expect(mkfifo(path, 0o600) == 0)
+            case "device":
+                // A name of the right extension for /dev/full: refused as a device.
+                #expect(symlink("/dev/full", path) == 0)
+            default:
+                kept = []
+            }
+            let result = try await Self.export(["--export", path, "--duration", "1", "X"])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("ledmarquee: cannot write '\(path)': ") && result.stderr.filter { $0 == "\n" }.count == 1,
+                    "\(result.stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(left == kept, "\(left)")
+        }
+
+        @Test("a full disk (a tmpfs of 8 KiB): one line with the reason, status 1, and nothing left in it")
+        func fullDisk() async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let mapRoot = getuid() == 0 ? [] : ["--map-root-user"]
+            let script = #"mount -t tmpfs -o size=8k tmpfs "$0" || exit 99; "$@"; status=$?; echo "left:$(ls -A "$0")"; exit $status"#
+            let path = directory.appendingPathComponent("sign.gif").path
+            let result = try await runCommand(try E2E.which("unshare"), ["--mount"] + mapRoot
+                + ["--", "/bin/sh", "-c", script, directory.path, try E2E.binaryPath(), "--export", path, "--duration", "3", "ON AIR"])
+            try #require(result.status != 99, "no tmpfs could be mounted: \(result.stderr)")
+            #expect(result.status == 1)
+            #expect(result.stderr == "ledmarquee: cannot write '\(path)': No space left on device\n")
+            #expect(result.stdout == "left:\n")
+        }
+
+        @Test("bad values: a usage line and status 2, or a size over the cap refused at once", arguments: [
+            (["--export", "x.bmp", "X"], 2, "ledmarquee: cannot export '/"),
+            (["--export", "x.gif", "--duration", "0", "X"], 2, "ledmarquee: '--duration' must be more than 0"),
+            (["--export", "x.gif", "--duration", "86400", "X"], 2, "ledmarquee: '--duration' must be more than 0"),
+            (["--export", "x.gif", "--duration", "nan", "X"], 2, "ledmarquee: '--duration' must be more than 0"),
+            (["--export", "x.png", "--led-pixels", "64", "--cols", "4096", "X"], 1,
+             "ledmarquee: cannot export: a picture of 2048x"),
+        ])
+        func badValues(arguments: [String], status: Int32, message: String) async throws {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let arguments = arguments.map { $0.hasPrefix("x.") ? directory.appendingPathComponent($0).path : $0 }
+            let result = try await Self.export(arguments)
+            #expect(result.status == status)
+            #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+
+        @Test("a playing sign maps neither giflib nor libpng: an export loads them")
+        func lazy() async throws {
+            let sign = try HeadlessSign.start("export-lazy", arguments: ["SIGN"])
+            defer { sign.close() }
+            _ = try await sign.waitForEvent("the start") { $0.name == "start" }
+            let maps = try EndToEnd.Screens.LazyLibraries.mapped(sign.pid)
+            #expect(!maps.contains("libgif.so") && !maps.contains("libpng16.so"))
+        }
+    }
+}
