@@ -38,7 +38,8 @@
 # recorded bytes to, docs/testing.md), fonts-terminus-otb (a bitmap font,
 # OTB, that fontconfig finds by name: the FreeType tests draw its strikes),
 # python3-pil (Pillow, the independent decoder the export tests read the
-# GIFs and PNGs with, run with Debian's /usr/bin/python3), dpkg-dev
+# GIFs and PNGs with, run with Debian's /usr/bin/python3), asciinema (reads
+# the exported .cast recordings), dpkg-dev
 # (dpkg-shlibdeps, for
 # scripts/check-deb.sh), and groff-base and mandoc (the man page is checked
 # by both formatters, with every warning on).
@@ -54,7 +55,7 @@ set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libgif-dev libpng-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
-  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb python3-pil dpkg-dev groff-base mandoc)
+  systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb python3-pil asciinema dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.

@@ -18,11 +18,28 @@ extension EndToEnd.Flows {
             try await runCommand(try E2E.binaryPath(), arguments, timeout: 120)
         }
 
+        /// The LEDs `--snapshot` prints for `shape`: the cell of each (its
+        /// column and row) and whether it is lit (`●`) or unlit (`·`).
+        static func snapshotLEDs(_ shape: [String]) async throws -> [(column: Int, row: Int, lit: Bool)] {
+            let snapshot = try await export(["--snapshot"] + shape)
+            let rows = snapshot.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            return rows.enumerated().flatMap { row, line in
+                line.enumerated().compactMap { column, glyph in
+                    glyph == "●" || glyph == "·" ? (column, row, glyph == "●") : nil
+                }
+            }
+        }
+
+        /// A fresh directory for one test's files, and its path for `name`.
+        static func scratch(_ name: String) throws -> (directory: URL, path: String) {
+            let directory = try E2E.makeTemporaryDirectory("export")
+            return (directory, directory.appendingPathComponent(name).path)
+        }
+
         @Test("a GIF of --duration 2: 50 fps delays adding up to 2 s, looping for ever; frame 0 all unlit LEDs on black")
         func gif() async throws {
-            let directory = try E2E.makeTemporaryDirectory("export")
+            let (directory, path) = try Self.scratch("sign.gif")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("sign.gif").path
             let result = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--duration", "2", "ON AIR"])
             #expect(result.status == 0 && result.stderr.isEmpty && result.stdout.isEmpty, "\(result.stderr)")
             // 40 columns: 20 LEDs of 8 pixels; frame 0 is before the text enters.
@@ -43,25 +60,15 @@ extension EndToEnd.Flows {
 
         @Test("a PNG at rest: an LED is lit exactly where --snapshot shows ●, unlit where it shows ·")
         func pngMatchesSnapshot() async throws {
-            let directory = try E2E.makeTemporaryDirectory("export")
+            let (directory, path) = try Self.scratch("sign.png")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("sign.png").path
             let shape = ["--cols", "60", "--rows", "11", "--static", "OPEN"]
             let result = try await Self.export(["--export", path, "--led-pixels", "6"] + shape)
             #expect(result.status == 0, "\(result.stderr)")
-            let snapshot = try await Self.export(["--snapshot"] + shape)
-            let rows = snapshot.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
             // Each LED of the dots style is two cells of the snapshot: its glyph, then the gap.
-            var points: [(Int, Int)] = []
-            var expected: [[Int]] = []
-            for (row, line) in rows.enumerated() where line.contains("●") || line.contains("·") {
-                for column in 0..<30 {
-                    let glyph = column * 2 < line.count ? line[column * 2] : " "
-                    guard glyph == "●" || glyph == "·" else { continue }
-                    points.append((column * 6 + 3, row * 6 + 3))
-                    expected.append(glyph == "●" ? Self.lit : Self.unlit)
-                }
-            }
+            let leds = try await Self.snapshotLEDs(shape)
+            let points = leds.map { ($0.column / 2 * 6 + 3, $0.row * 6 + 3) }
+            let expected = leds.map { $0.lit ? Self.lit : Self.unlit }
             #expect(points.count > 200 && expected.contains(Self.lit), "the snapshot shows LEDs")
             let picture = try await Pillow.decode(path, points: points + [(0, 0), (5, 5), (6, 0)])
             #expect(picture.frames == 1 && picture.width == 180)
@@ -87,6 +94,59 @@ extension EndToEnd.Flows {
             #expect(abs(slower.durations.reduce(0, +) - 1000) <= 34, "\(slower.durations)")
             // 30 fps: every frame 3 or 4 cs, or several merged; never GIF's 2.
             #expect(slower.durations.allSatisfy { $0 >= 30 }, "\(slower.durations)")
+        }
+
+        @Test("a .cast: asciicast v2 lines; its bytes, replayed in pyte, show lit LEDs where --snapshot shows ●; asciinema reads it")
+        func cast() async throws {
+            let (directory, path) = try Self.scratch("sign.cast")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let shape = ["--cols", "60", "--rows", "11", "--static", "OPEN"]
+            let result = try await Self.export(["--export", path, "--duration", "1.5"] + shape)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+            // The replay: every event's text fed to pyte; each cell's character and colour.
+            let script = #"""
+            import json, sys, pyte
+            lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+            header = json.loads(lines[0])
+            events = [json.loads(line) for line in lines[1:]]
+            screen = pyte.Screen(header["width"], header["height"])
+            stream = pyte.Stream(screen)
+            for event in events:
+                stream.feed(event[2])
+            cells = [[[screen.buffer[y][x].data, screen.buffer[y][x].fg] for x in range(screen.columns)] for y in range(screen.lines)]
+            print(json.dumps({"header": header, "times": [e[0] for e in events], "kinds": sorted({e[1] for e in events}),
+                              "cells": cells, "cursorHidden": screen.cursor.hidden}))
+            """#
+            let replay = try await runCommand(Pillow.python, ["-c", script, path], timeout: 60)
+            try #require(replay.status == 0, "\(replay.stderr)")
+            struct Replay: Decodable {
+                struct Header: Decodable { let version: Int; let width: Int; let height: Int; let timestamp: Int; let env: [String: String] }
+                let header: Header
+                let times: [Double]
+                let kinds: [String]
+                let cells: [[[String]]]
+                let cursorHidden: Bool
+            }
+            let cast = try JSONDecoder().decode(Replay.self, from: replay.stdoutData)
+            #expect(cast.header.version == 2 && cast.header.width == 60 && cast.header.height == 11)
+            #expect(cast.header.env == ["TERM": "xterm-256color"])
+            #expect(abs(Double(cast.header.timestamp) - Date().timeIntervalSince1970) < 120)
+            #expect(cast.kinds == ["o"])
+            #expect(cast.times.first == 0 && cast.times.last == 1.5 && cast.times == cast.times.sorted(), "\(cast.times)")
+            #expect(!cast.cursorHidden, "the recording ends with the cursor shown again")
+            var litColours = Set<String>(), unlitColours = Set<String>()
+            for led in try await Self.snapshotLEDs(shape) {
+                let cell = cast.cells[led.row][led.column]
+                #expect(cell[0] == "●", "(\(led.column), \(led.row))")
+                if led.lit { litColours.insert(cell[1]) } else { unlitColours.insert(cell[1]) }
+            }
+            #expect(litColours.count == 1 && unlitColours.count == 1 && litColours != unlitColours, "\(litColours) \(unlitColours)")
+            // Debian's asciinema reads it: `cat` writes the events' text, the last the cursor shown again.
+            // It opens /dev/tty, so it runs on a pseudo-terminal of `script`'s (util-linux).
+            let played = try await runCommand(try E2E.which("script"),
+                                              ["-q", "-e", "-c", "asciinema cat \(E2E.shellQuote(path))", "/dev/null"], timeout: 60)
+            #expect(played.status == 0, "\(played.stderr)")
+            #expect(played.stdout.hasPrefix("\u{1B}[?25l") && played.stdout.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
         }
 
         @Test("bad targets: one line, status 1, nothing written; a FIFO does not block",

@@ -1,7 +1,8 @@
 /// What `--export FILE` writes, told by the file's extension (case
-/// ignored): a still PNG or an animated GIF (docs/export.md).
+/// ignored): a still PNG, an animated GIF, or an asciicast v2 terminal
+/// recording (docs/export.md).
 enum ExportFormat: String, Sendable, CaseIterable, Equatable {
-    case png, gif
+    case png, gif, cast
 
     /// The format of `path`'s extension; nil for any other (or none).
     init?(path: String) {
@@ -15,6 +16,10 @@ enum ExportFormat: String, Sendable, CaseIterable, Equatable {
 
     /// A picture of one moment (`--at`), not an animation.
     var isStill: Bool { self == .png }
+
+    /// Drawn as LEDs in pixels (`--led-pixels`); a `.cast` is the
+    /// terminal's cells.
+    var isPixels: Bool { self != .cast }
 }
 
 /// What `--export` asks for, checked on the command line.

@@ -22,5 +22,8 @@ extension CommandLineParser {
         } else if given.contains("at") {
             throw UsageError("--at picks a still's moment; an animation starts at 0 and lasts --duration")
         }
+        if !export.format.isPixels, given.contains("led-pixels") {
+            throw UsageError("--led-pixels sizes LEDs in pixels; a .cast records the terminal's cells")
+        }
     }
 }

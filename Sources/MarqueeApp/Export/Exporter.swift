@@ -40,6 +40,7 @@ struct Exporter {
         switch request.format {
         case .png: try still(settings)
         case .gif: try animation(settings)
+        case .cast: try recording(settings)
         }
     }
 
@@ -124,6 +125,26 @@ struct Exporter {
                 writer.abandon()
                 throw error
             }
+            try file.commit()
+        } catch {
+            file.abandon()
+            throw error
+        }
+    }
+
+    /// A terminal recording of the sign's cells, at the policy's frame
+    /// rate (no GIF cap): the frames of a 256-colour terminal.
+    @MainActor
+    private func recording(_ settings: PlayerSettings) throws(Platform.Failure) {
+        var settings = settings
+        settings.monochrome = false
+        settings.glyphs = .standard
+        let timeline = try timeline(settings, cap: nil)
+        let sign = sign(settings)
+        var file = try ExportFile(path: request.path)
+        do throws(Platform.Failure) {
+            try CastRecorder.record(sign, timeline: timeline, columns: columns, rows: rows, color: settings.color,
+                                    timestamp: Int(wallStart.rounded(.down)), to: file)
             try file.commit()
         } catch {
             file.abandon()

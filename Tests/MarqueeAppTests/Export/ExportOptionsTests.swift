@@ -27,12 +27,13 @@ struct ExportOptionsTests {
         #expect(gif.ledPixels == 4 && gif.exportDuration == 2.5 && gif.exportFPS == 25)
         #expect(try Self.options(["--export=a.b.png", "--at", "3.5", "x"]).export?.format == .png)
         #expect(try Self.options(["x"]).ledPixels == 8)
+        #expect(try Self.options(["--export", "rec.Cast", "--duration", "3", "x"]).export?.format == .cast)
     }
 
     @Test("a bad value or combination is one usage line naming the option", arguments: [
-        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif)"),
-        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif)"),
-        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif)"),
+        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif, .cast)"),
+        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif, .cast)"),
+        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif, .cast)"),
         (["--export", "", "x"], "option '--export' needs a file name"),
         (["--export", "a.gif", "--duration", "0", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '0'"),
         (["--export", "a.gif", "--duration", "86400", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '86400'"),
@@ -50,6 +51,7 @@ struct ExportOptionsTests {
         (["--export", "a.gif", "-f", "-"], "--export reads a cue file, not standard input"),
         (["--export", "a.png", "--duration", "3", "x"], "--duration is for an animation; a .png is one moment (--at)"),
         (["--export", "a.gif", "--at", "3", "x"], "--at picks a still's moment; an animation starts at 0 and lasts --duration"),
+        (["--export", "a.cast", "--led-pixels", "3", "x"], "--led-pixels sizes LEDs in pixels; a .cast records the terminal's cells"),
     ])
     func refused(arguments: [String], message: String) {
         #expect(Self.refusal(arguments) == message)
