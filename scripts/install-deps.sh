@@ -15,8 +15,9 @@
 # libfreetype-dev and libfontconfig-dev (installed fonts, drawn at the
 # sign's resolution and found by name; loaded on first use; fontconfig's
 # configuration package brings fonts-dejavu-core, the font the FreeType
-# tests draw), libgif-dev and libpng-dev (giflib and libpng, which write
-# --export's GIFs and PNGs; loaded on first use, docs/export.md). Nothing
+# tests draw), libgif-dev, libwebp-dev and libpng-dev (giflib, libwebp and
+# libpng, which write --export's GIFs, WebPs and PNGs; loaded on first use,
+# docs/export.md). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
 # installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
 # they show as boxes, docs/display.md).
@@ -53,7 +54,7 @@
 # left as it was.
 set -euo pipefail
 
-build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libgif-dev libpng-dev)
+build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libgif-dev libwebp-dev libpng-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb python3-pil asciinema dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)

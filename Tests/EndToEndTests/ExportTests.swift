@@ -58,6 +58,23 @@ extension EndToEnd.Flows {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["sign.gif"])
         }
 
+        @Test("a lossless WebP of --duration 2 at the policy's 60 fps: delays adding up to 2 s, looping; exact colours")
+        func webp() async throws {
+            let (directory, path) = try Self.scratch("sign.webp")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let result = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--duration", "2", "ON AIR"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+            let picture = try await Pillow.decode(path, points: [(4, 4), (12, 20), (156, 4), (0, 0), (8, 8), (7, 3)])
+            #expect(picture.width == 160 && picture.loop == 0)
+            #expect(abs(picture.durations.reduce(0, +) - 2000) <= 17, "\(picture.durations)")
+            // 60 fps: a frame is 16 or 17 ms, or several equal ones merged.
+            #expect(picture.durations.allSatisfy { $0 >= 16 }, "\(picture.durations)")
+            #expect(picture.frames > 10 && picture.frames <= 120, "\(picture.frames) frames")
+            #expect(Array(picture.pixels[0..<3]) == [Self.unlit, Self.unlit, Self.unlit])
+            #expect(Array(picture.pixels[3...]) == [Self.black, Self.black, Self.black])
+            #expect(picture.lastColours == 3)
+        }
+
         @Test("a PNG at rest: an LED is lit exactly where --snapshot shows ●, unlit where it shows ·")
         func pngMatchesSnapshot() async throws {
             let (directory, path) = try Self.scratch("sign.png")

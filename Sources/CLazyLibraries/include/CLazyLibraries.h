@@ -138,4 +138,20 @@ int lm_gif_frame(lm_gif *_Nonnull gif, int x, int y, int width, int height, cons
 // written: the caller abandons the file) and frees it. 0, or -1 with the reason.
 int lm_gif_close(lm_gif *_Nonnull gif, int write_trailer, char *_Nonnull error, size_t size);
 
+// libwebp and libwebpmux (libwebp7, libwebpmux3) write a lossless animated
+// WebP for `--export FILE.webp`; only an export loads them.
+int lm_load_webp(char *_Nonnull error, size_t size);
+// An animation being encoded (in memory, until lm_webp_finish).
+typedef struct lm_webp lm_webp;
+// Starts a looping lossless animation of `width` x `height`. Call lm_load_webp first.
+lm_webp *_Nullable lm_webp_open(int width, int height, char *_Nonnull error, size_t size);
+// Adds a frame of `width` x `height` RGBA pixels (4 bytes each, row by
+// row) shown from `timestamp_ms` until the next frame's.
+int lm_webp_frame(lm_webp *_Nonnull webp, const uint8_t *_Nonnull rgba, int timestamp_ms, char *_Nonnull error, size_t size);
+// Ends the last frame at `end_ms`, writes the file to `fd` and frees the
+// encoder (also on failure). 0, or -1 with the reason.
+int lm_webp_finish(lm_webp *_Nonnull webp, int end_ms, int fd, char *_Nonnull error, size_t size);
+// Frees the encoder without writing: the export failed.
+void lm_webp_abandon(lm_webp *_Nonnull webp);
+
 #endif

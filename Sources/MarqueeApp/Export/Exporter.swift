@@ -24,9 +24,6 @@ struct Exporter {
     /// The wall clock at the moment 0.
     let wallStart: Double
 
-    /// GIF delays are centiseconds, and browsers draw delays under 2 cs
-    /// slowly: a GIF has at most 50 frames a second.
-    static let gifFrameRate = 50
     /// Frames a second when the policy has none (motion stopped): the
     /// picture changes only when a message does.
     static let stoppedFrameRate = 10
@@ -39,7 +36,8 @@ struct Exporter {
         settings.idleTimeout = 0
         switch request.format {
         case .png: try still(settings)
-        case .gif: try animation(settings)
+        case .gif: try animation(settings, GIFWriter.self)
+        case .webp: try animation(settings, WebPWriter.self)
         case .cast: try recording(settings)
         }
     }
@@ -96,17 +94,19 @@ struct Exporter {
         return timeline
     }
 
+    /// An animation in `format`'s writer: every frame of the timeline
+    /// drawn and handed over with its delay in the writer's unit.
     @MainActor
-    private func animation(_ settings: PlayerSettings) throws(Platform.Failure) {
-        let timeline = try timeline(settings, cap: Exporter.gifFrameRate)
+    private func animation<Writer: AnimationWriter>(_ settings: PlayerSettings, _ format: Writer.Type) throws(Platform.Failure) {
+        let timeline = try timeline(settings, cap: Writer.maximumFrameRate)
         let sign = sign(settings)
         let first = sign.leds(at: 0)
         let (raster, image0) = try raster(for: first)
         var image = image0
         var file = try ExportFile(path: request.path)
         do throws(Platform.Failure) {
-            let writer = try GIFWriter(file: file, width: image.width, height: image.height,
-                                       palette: ExportPalette(first, signColor: settings.color))
+            let writer = try Writer(file: file, width: image.width, height: image.height,
+                                    palette: ExportPalette(first, signColor: settings.color))
             do throws(Platform.Failure) {
                 for index in 0..<timeline.frameCount {
                     let t = timeline.time(ofFrame: index)
@@ -118,7 +118,7 @@ struct Exporter {
                     }
                     raster.draw(panel, into: &image)
                     try writer.add(image, palette: ExportPalette(panel, signColor: settings.color),
-                                   delay: timeline.delay(ofFrame: index, unit: 100))
+                                   delay: timeline.delay(ofFrame: index, unit: Writer.delayUnit))
                 }
                 try writer.finish()
             } catch {

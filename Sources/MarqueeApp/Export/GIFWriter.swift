@@ -8,7 +8,12 @@ import MarqueeCore
 /// (docs/export.md, "GIF"). A frame whose colours differ from the first's
 /// (a message of its own colour, quiet hours' dimming) carries its own
 /// palette and is drawn whole.
-final class GIFWriter {
+final class GIFWriter: AnimationWriter {
+    /// Centiseconds: GIF's delays.
+    static let delayUnit = 100
+    /// Browsers draw delays under 2 cs slowly: at most 50 frames a second.
+    static let maximumFrameRate: Int? = 50
+
     private let gif: OpaquePointer
     private let file: ExportFile
     private let global: ExportPalette

@@ -30,6 +30,8 @@ enum Pillow {
     pixels = [list(first.getpixel((x, y))) for x, y in points]
     for index in range(frames):
         image.seek(index)
+        # Pillow's WebP reader sets a frame's duration when it decodes it.
+        image.load()
         durations.append(image.info.get("duration", 0))
     last = image.convert("RGB")
     print(json.dumps({"width": image.width, "height": image.height, "frames": frames, "durations": durations,

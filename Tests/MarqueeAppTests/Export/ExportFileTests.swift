@@ -108,4 +108,20 @@ struct ExportFileTests {
         #expect(message == "cannot write 'sign.png': No space left on device")
         #expect(left.isEmpty)
     }
+
+    @Test("a full disk when the WebP is written out: one line with the reason; abandoned, nothing is left")
+    func webpFull() throws {
+        let palette = ExportPalette(color: LEDColor(parsing: "green")!, brightness: 1)
+        let (message, left) = try Self.onFullDisk("sign.webp") { file in
+            let writer = try WebPWriter(file: file, width: 64, height: 64, palette: palette)
+            var image = IndexedImage(width: 64, height: 64)
+            for frame in 0..<5 {
+                image[frame, frame] = 5
+                try writer.add(image, palette: palette, delay: 20)
+            }
+            try writer.finish()
+        }
+        #expect(message == "cannot write 'sign.webp': No space left on device")
+        #expect(left.isEmpty)
+    }
 }

@@ -28,12 +28,13 @@ struct ExportOptionsTests {
         #expect(try Self.options(["--export=a.b.png", "--at", "3.5", "x"]).export?.format == .png)
         #expect(try Self.options(["x"]).ledPixels == 8)
         #expect(try Self.options(["--export", "rec.Cast", "--duration", "3", "x"]).export?.format == .cast)
+        #expect(try Self.options(["--export", "sign.webp", "--fps", "60", "x"]).export?.format == .webp)
     }
 
     @Test("a bad value or combination is one usage line naming the option", arguments: [
-        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif, .cast)"),
-        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif, .cast)"),
-        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif, .cast)"),
+        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif, .webp, .cast)"),
+        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif, .webp, .cast)"),
+        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif, .webp, .cast)"),
         (["--export", "", "x"], "option '--export' needs a file name"),
         (["--export", "a.gif", "--duration", "0", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '0'"),
         (["--export", "a.gif", "--duration", "86400", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '86400'"),
