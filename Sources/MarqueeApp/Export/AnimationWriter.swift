@@ -10,8 +10,9 @@ protocol AnimationWriter: AnyObject {
     static var delayUnit: Int { get }
     /// The most frames a second the format shows well.
     static var maximumFrameRate: Int? { get }
-    /// Starts the animation in `file`; `palette` is the first frame's colours.
-    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette) throws(Platform.Failure)
+    /// Starts the animation of `format` at `fps` in `file`; `palette` is
+    /// the first frame's colours. Each writer takes what it needs.
+    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette, format: ExportFormat, fps: Int) throws(Platform.Failure)
     func add(_ image: IndexedImage, palette: ExportPalette, delay: Int) throws(Platform.Failure)
     /// Writes what is left; the file is then whole.
     func finish() throws(Platform.Failure)

@@ -1,8 +1,9 @@
 /// What `--export FILE` writes, told by the file's extension (case
-/// ignored): a still PNG, an animated GIF or WebP, or an asciicast v2
-/// terminal recording (docs/export.md).
+/// ignored): a still PNG, an animated GIF or WebP, an MP4 or WebM video
+/// (through an installed ffmpeg), or an asciicast v2 terminal recording
+/// (docs/export.md).
 enum ExportFormat: String, Sendable, CaseIterable, Equatable {
-    case png, gif, webp, cast
+    case png, gif, webp, mp4, webm, cast
 
     /// The format of `path`'s extension; nil for any other (or none).
     init?(path: String) {

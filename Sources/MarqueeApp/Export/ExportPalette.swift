@@ -45,4 +45,21 @@ struct ExportPalette: Equatable {
     init(_ panel: LEDPanel, signColor: LEDColor) {
         self.init(color: panel.color ?? signColor, brightness: panel.brightness)
     }
+
+    /// Writes `image`'s colours into `buffer`, `stride` bytes a pixel (3:
+    /// RGB, 4: RGBA, whose alpha is left as it is) — for the encoders
+    /// that take colours, not indices.
+    func expand(_ image: IndexedImage, into buffer: inout [UInt8], stride: Int) {
+        let colours = rgb
+        buffer.withUnsafeMutableBufferPointer { out in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for index in 0..<pixels.count {
+                    let entry = Int(pixels[index]) * 3
+                    out[index * stride] = colours[entry]
+                    out[index * stride + 1] = colours[entry + 1]
+                    out[index * stride + 2] = colours[entry + 2]
+                }
+            }
+        }
+    }
 }

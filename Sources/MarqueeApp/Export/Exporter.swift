@@ -38,6 +38,10 @@ struct Exporter {
         case .png: try still(settings)
         case .gif: try animation(settings, GIFWriter.self)
         case .webp: try animation(settings, WebPWriter.self)
+        case .mp4, .webm:
+            // Said before the sign is played: nothing to do without it.
+            _ = try FFmpegWriter.locate(environment: Platform.environment)
+            try animation(settings, FFmpegWriter.self)
         case .cast: try recording(settings)
         }
     }
@@ -106,7 +110,7 @@ struct Exporter {
         var file = try ExportFile(path: request.path)
         do throws(Platform.Failure) {
             let writer = try Writer(file: file, width: image.width, height: image.height,
-                                    palette: ExportPalette(first, signColor: settings.color))
+                                    palette: ExportPalette(first, signColor: settings.color), format: request.format, fps: timeline.fps)
             do throws(Platform.Failure) {
                 for index in 0..<timeline.frameCount {
                     let t = timeline.time(ofFrame: index)

@@ -28,7 +28,8 @@ final class GIFWriter: AnimationWriter {
     /// giflib's state is freed (the GIF finished or abandoned).
     private var closed = false
 
-    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette) throws(Platform.Failure) {
+    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette, format: ExportFormat = .gif,
+         fps: Int = 50) throws(Platform.Failure) {
         var message = [CChar](repeating: 0, count: 320)
         guard lm_load_gif(&message, message.count) == 0 else {
             throw Platform.Failure(message: String(cBuffer: message), status: 1)

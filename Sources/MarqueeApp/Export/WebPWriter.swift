@@ -24,7 +24,8 @@ final class WebPWriter: AnimationWriter {
     private var closed = false
 
     /// WebP frames are RGBA: the palette is each frame's own, applied as it is added.
-    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette) throws(Platform.Failure) {
+    init(file: ExportFile, width: Int, height: Int, palette: ExportPalette, format: ExportFormat = .webp,
+         fps: Int = 60) throws(Platform.Failure) {
         var message = [CChar](repeating: 0, count: 320)
         guard lm_load_webp(&message, message.count) == 0 else {
             throw Platform.Failure(message: String(cBuffer: message), status: 1)
@@ -43,17 +44,7 @@ final class WebPWriter: AnimationWriter {
         defer { elapsed += delay }
         if let previous, previous.palette == palette, previous.image == image { return }
         previous = (image, palette)
-        let colours = palette.rgb
-        rgba.withUnsafeMutableBufferPointer { out in
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for index in 0..<pixels.count {
-                    let entry = Int(pixels[index]) * 3
-                    out[index * 4] = colours[entry]
-                    out[index * 4 + 1] = colours[entry + 1]
-                    out[index * 4 + 2] = colours[entry + 2]
-                }
-            }
-        }
+        palette.expand(image, into: &rgba, stride: 4)
         var message = [CChar](repeating: 0, count: 320)
         let status = rgba.withUnsafeBufferPointer { lm_webp_frame(webp, $0.baseAddress!, Int32(elapsed), &message, message.count) }
         guard status == 0 else { throw ExportFile.failure(file.path, String(cBuffer: message)) }

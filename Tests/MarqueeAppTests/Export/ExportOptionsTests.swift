@@ -32,9 +32,9 @@ struct ExportOptionsTests {
     }
 
     @Test("a bad value or combination is one usage line naming the option", arguments: [
-        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif, .webp, .cast)"),
-        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif, .webp, .cast)"),
-        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif, .webp, .cast)"),
+        (["--export", "sign.bmp", "x"], "cannot export 'sign.bmp': unknown format (use .png, .gif, .webp, .mp4, .webm, .cast)"),
+        (["--export", "sign", "x"], "cannot export 'sign': unknown format (use .png, .gif, .webp, .mp4, .webm, .cast)"),
+        (["--export", ".gif", "x"], "cannot export '.gif': unknown format (use .png, .gif, .webp, .mp4, .webm, .cast)"),
         (["--export", "", "x"], "option '--export' needs a file name"),
         (["--export", "a.gif", "--duration", "0", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '0'"),
         (["--export", "a.gif", "--duration", "86400", "x"], "'--duration' must be more than 0 and at most 600 seconds, not '86400'"),
