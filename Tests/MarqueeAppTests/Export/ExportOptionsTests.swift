@@ -29,6 +29,8 @@ struct ExportOptionsTests {
         #expect(try Self.options(["x"]).ledPixels == 8)
         #expect(try Self.options(["--export", "rec.Cast", "--duration", "3", "x"]).export?.format == .cast)
         #expect(try Self.options(["--export", "sign.webp", "--fps", "60", "x"]).export?.format == .webp)
+        // The moment 0 at a local time, as for --snapshot.
+        #expect(try Self.options(["--export", "sign.gif", "--now", "Sat 12:00", "x"]).now != nil)
     }
 
     @Test("a bad value or combination is one usage line naming the option", arguments: [
