@@ -225,6 +225,44 @@ extension EndToEnd.Flows {
             #expect(left == (kind == "absent" ? [] : ["bin"]), "\(left)")
         }
 
+        /// The repository's root, from this file's place in it.
+        static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+
+        /// The `--export` lines of the Makefile's `docs-images` recipe that
+        /// write a PNG: the file each names and its other arguments.
+        static func documentedStills() throws -> [(name: String, arguments: [String])] {
+            let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+            return makefile.split(separator: "\n").compactMap { line in
+                let words = line.split(separator: " ").map(String.init)
+                guard let at = words.firstIndex(of: "--export"), at + 1 < words.count,
+                      words[at + 1].hasPrefix("$(DOCS_IMAGES)/"), words[at + 1].hasSuffix(".png") else { return nil }
+                let name = String(words[at + 1].dropFirst("$(DOCS_IMAGES)/".count))
+                return (name, Array(words[(at + 2)...]))
+            }
+        }
+
+        @Test("the README's pictures are the looks' golden images: --export draws each again pixel for pixel")
+        func goldenImages() async throws {
+            let stills = try Self.documentedStills()
+            #expect(stills.map(\.name) == ["look-fine.png", "look-round.png", "look-square.png"])
+            let (directory, _) = try Self.scratch("golden")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            for still in stills {
+                let path = directory.appendingPathComponent(still.name).path
+                let result = try await Self.export(["--export", path] + still.arguments)
+                #expect(result.status == 0, "\(still.name): \(result.stderr)")
+                let golden = Self.root.appendingPathComponent("docs/images/\(still.name)").path
+                let compare = try await runCommand(Pillow.python, ["-c", """
+                    import sys
+                    from PIL import Image
+                    a, b = (Image.open(p).convert("RGB") for p in sys.argv[1:3])
+                    print(a.size == b.size and a.tobytes() == b.tobytes(), a.size, len(a.getcolors(1 << 16)))
+                    """, path, golden])
+                #expect(compare.status == 0 && compare.stdout.hasPrefix("True "), "\(still.name): \(compare.stdout) \(compare.stderr)")
+            }
+        }
+
         @Test("bad targets: one line, status 1, nothing written; a FIFO does not block",
               arguments: ["directory", "fifo", "device", "missing"])
         func badTargets(kind: String) async throws {
