@@ -263,6 +263,32 @@ extension EndToEnd.Flows {
             }
         }
 
+        @Test("a signal mid-export: the temporary file is removed and the process dies of the signal",
+              arguments: [SIGINT, SIGTERM, SIGHUP])
+        func signalled(signal: Int32) async throws {
+            let (directory, path) = try Self.scratch("sign.gif")
+            let (logs, _) = try Self.scratch("logs")
+            defer {
+                try? FileManager.default.removeItem(at: directory)
+                try? FileManager.default.removeItem(at: logs)
+            }
+            // Ten minutes at 200x50: tens of seconds of work, time enough to be stopped in.
+            let pid = try spawnProgram(try E2E.binaryPath(), ["--export", path, "--cols", "200", "--rows", "50", "--duration", "600",
+                                                               "ON AIR"],
+                                       environment: E2E.childEnvironment(), stdin: "/dev/null",
+                                       stdout: logs.appendingPathComponent("out").path, stderr: logs.appendingPathComponent("err").path)
+            var status: Int32 = 0
+            defer { if kill(pid, 0) == 0 { kill(pid, SIGKILL); waitpid(pid, &status, 0) } }
+            let temporary = try await waitFor("the temporary file", timeout: 30) {
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasSuffix(".tmp") }
+            }
+            #expect(temporary.hasPrefix(".sign.gif."))
+            kill(pid, signal)
+            _ = try await waitFor("the export's end", timeout: 30) { waitpid(pid, &status, WNOHANG) == pid ? true : nil }
+            #expect(exitCode(fromWaitStatus: status) == 128 + signal)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+
         @Test("bad targets: one line, status 1, nothing written; a FIFO does not block",
               arguments: ["directory", "fifo", "device", "missing"])
         func badTargets(kind: String) async throws {

@@ -7,6 +7,9 @@ import Glibc
 /// written. On any failure the temporary file is removed: the target is
 /// either what it was or the complete new file, never half of one.
 ///
+/// A signal that ends the process meanwhile removes it too
+/// (`TemporaryFileGuard`).
+///
 /// The target is looked at first, without opening it: a directory, a FIFO,
 /// a socket or a device is refused in one line (opening a FIFO would wait
 /// for a reader; `/dev/full` is a device, not a file to replace).
@@ -38,6 +41,7 @@ struct ExportFile {
             if fd >= 0 {
                 descriptor = fd
                 temporary = candidate
+                TemporaryFileGuard.protect(candidate)
                 return
             }
             let error = errno
@@ -71,6 +75,7 @@ struct ExportFile {
     /// then syncs the directory so the new name survives a power cut.
     mutating func commit() throws(Platform.Failure) {
         finished = true
+        defer { TemporaryFileGuard.release() }
         if fsync(descriptor) != 0 {
             let reason = String(cString: strerror(errno))
             close(descriptor)
@@ -102,5 +107,6 @@ struct ExportFile {
         finished = true
         close(descriptor)
         unlink(temporary)
+        TemporaryFileGuard.release()
     }
 }
