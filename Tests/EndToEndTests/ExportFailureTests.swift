@@ -82,6 +82,8 @@ extension EndToEnd.Flows {
             (["--export", "x.gif", "--duration", "nan", "X"], 2, "ledmarquee: '--duration' must be more than 0"),
             (["--export", "x.png", "--led-pixels", "64", "--cols", "4096", "X"], 1,
              "ledmarquee: cannot export: a picture of 2048x"),
+            (["--export", "x.gif", "--cols", "1", "--rows", "1", "X"], 1,
+             "ledmarquee: cannot export: the sign has no LED panel at 1x1: give larger --cols and --rows"),
         ])
         func badValues(arguments: [String], status: Int32, message: String) async throws {
             let directory = try E2E.makeTemporaryDirectory("export")

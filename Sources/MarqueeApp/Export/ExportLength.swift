@@ -18,7 +18,7 @@ enum ExportLength {
         let state = sign.engine.state
         guard state.motion.animationAllowed else { return state.shownCue.seconds }
         guard state.isFlow else {
-            guard let period = sign.scrollPeriod(), state.clock.speed > 0 else { return state.shownCue.seconds }
+            guard let period = sign.scrollPeriod(), period > 0, state.clock.speed > 0 else { return state.shownCue.seconds }
             return Double(period) / state.ledsPerCharacter / state.clock.speed
         }
         // Frame by frame, as the animation will sample it: the round ends

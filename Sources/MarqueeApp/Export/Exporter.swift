@@ -102,10 +102,11 @@ struct Exporter {
     /// drawn and handed over with its delay in the writer's unit.
     @MainActor
     private func animation<Writer: AnimationWriter>(_ settings: PlayerSettings, _ format: Writer.Type) throws(Platform.Failure) {
-        let timeline = try timeline(settings, cap: Writer.maximumFrameRate)
+        // The picture's size first: a sign with no panel has no timeline worth asking for.
         let sign = sign(settings)
         let first = sign.leds(at: 0)
         let (raster, image0) = try raster(for: first)
+        let timeline = try timeline(settings, cap: Writer.maximumFrameRate)
         var image = image0
         var file = try ExportFile(path: request.path)
         do throws(Platform.Failure) {
