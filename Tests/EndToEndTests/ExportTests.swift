@@ -93,17 +93,26 @@ extension EndToEnd.Flows {
             #expect(Array(picture.pixels.suffix(3)) == [Self.black, Self.black, Self.black])
         }
 
-        @Test("one cycle of a deck: two messages of 2 s are 4 s of GIF, within one frame; at --thermal fair 30 fps")
+        @Test("one cycle of a deck: two messages of 2 s are 4 s of GIF, within one frame, showing both; --once ends as the deck completes")
         func deckCycle() async throws {
-            let directory = try E2E.makeTemporaryDirectory("export")
+            let (directory, path) = try Self.scratch("deck.gif")
             defer { try? FileManager.default.removeItem(at: directory) }
             let deck = directory.appendingPathComponent("deck.txt")
             try "ON\nAIR\n".write(to: deck, atomically: false, encoding: .utf8)
-            let path = directory.appendingPathComponent("deck.gif").path
-            let result = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "-s", "2", "-f", deck.path])
-            #expect(result.status == 0, "\(result.stderr)")
-            let picture = try await Pillow.decode(path)
-            #expect(abs(picture.durations.reduce(0, +) - 4000) <= 20, "\(picture.durations)")
+            for (once, length) in [(false, 4000), (true, 4000)] {
+                let result = try await Self.export(["--export", path, "-s", "2", "-f", deck.path] + (once ? ["--once"] : []))
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+                let picture = try await Pillow.decode(path)
+                #expect(abs(picture.durations.reduce(0, +) - length) <= 20, "--once \(once): \(picture.durations)")
+                // ON, then AIR after a fade: more than one picture, the last lit.
+                #expect(picture.frames > 2 && picture.lastColours >= 3, "\(picture.frames) frames, \(picture.lastColours) colours")
+            }
+        }
+
+        @Test("at --thermal fair 30 fps; at a size too small for LED letters, a warning says the panel is unlit")
+        func fairAndSmall() async throws {
+            let (directory, path) = try Self.scratch("sign.gif")
+            defer { try? FileManager.default.removeItem(at: directory) }
             let fair = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--thermal", "fair",
                                               "--duration", "1", "--speed", "20", "ON AIR"])
             #expect(fair.status == 0, "\(fair.stderr)")
@@ -111,6 +120,10 @@ extension EndToEnd.Flows {
             #expect(abs(slower.durations.reduce(0, +) - 1000) <= 34, "\(slower.durations)")
             // 30 fps: every frame 3 or 4 cs, or several merged; never GIF's 2.
             #expect(slower.durations.allSatisfy { $0 >= 30 }, "\(slower.durations)")
+            let small = try await Self.export(["--export", path, "--cols", "40", "--rows", "10", "--static", "AIR ON"])
+            #expect(small.status == 0)
+            #expect(small.stderr == "ledmarquee: at 40x10 a message does not fit in LEDs (a terminal shows it as plain text): "
+                + "its frames are an unlit panel; give larger --cols and --rows\n")
         }
 
         @Test("a .cast: asciicast v2 lines; its bytes, replayed in pyte, show lit LEDs where --snapshot shows ●; asciinema reads it")

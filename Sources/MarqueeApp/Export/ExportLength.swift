@@ -10,8 +10,8 @@ import MarqueeCore
 /// - a single message at rest, or any sign whose motion is stopped (the
 ///   policy: reduce-motion, low power, a hot machine): its seconds;
 /// - a deck: until every message has been shown once and the first comes
-///   back (with `--once`, until the last one's seconds after the deck
-///   completed).
+///   back (with `--once`, until the deck completes: its last message has
+///   had its time).
 enum ExportLength {
     @MainActor
     static func oneRound(of sign: VirtualSign, fps: Int) throws(Platform.Failure) -> Double {
@@ -30,7 +30,8 @@ enum ExportLength {
             let t = Double(frame) / Double(fps)
             sign.run(until: t)
             let now = sign.engine.state
-            if now.completed { return min(ExportTimeline.maximumDuration, t + now.shownCue.seconds) }
+            // `--once`: the flow completes once its last message has had its time.
+            if now.completed { return t }
             if (now.orderPosition, now.cueIndex) != position {
                 position = (now.orderPosition, now.cueIndex)
                 moves += 1

@@ -81,6 +81,7 @@ struct Exporter {
             file.abandon()
             throw error
         }
+        if panel.showsPlainText { warnPlainText() }
     }
 
     /// The frame rate and the timeline of an animation.
@@ -108,6 +109,7 @@ struct Exporter {
         let (raster, image0) = try raster(for: first)
         let timeline = try timeline(settings, cap: Writer.maximumFrameRate)
         var image = image0
+        var plainTextSeen = first.showsPlainText
         var file = try ExportFile(path: request.path)
         do throws(Platform.Failure) {
             let writer = try Writer(file: file, width: image.width, height: image.height,
@@ -122,6 +124,7 @@ struct Exporter {
                                                status: 1)
                     }
                     raster.draw(panel, into: &image)
+                    plainTextSeen = plainTextSeen || panel.showsPlainText
                     try writer.add(image, palette: ExportPalette(panel, signColor: settings.color),
                                    delay: timeline.delay(ofFrame: index, unit: Writer.delayUnit))
                 }
@@ -135,6 +138,14 @@ struct Exporter {
             file.abandon()
             throw error
         }
+        if plainTextSeen { warnPlainText() }
+    }
+
+    /// Said once, after the file is written: frames the terminal would show
+    /// as plain text are an unlit panel in a picture.
+    private func warnPlainText() {
+        Platform.writeError("ledmarquee: at \(columns)x\(rows) a message does not fit in LEDs (a terminal shows it as plain text): "
+            + "its frames are an unlit panel; give larger --cols and --rows")
     }
 
     /// A terminal recording of the sign's cells, at the policy's frame

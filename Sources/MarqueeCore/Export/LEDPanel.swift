@@ -21,6 +21,9 @@ public struct LEDPanel: Sendable, Equatable {
     public var color: LEDColor?
     /// Every LED's brightness, 1 in full (as `FrameModel.ledBrightness`).
     public var brightness: Double
+    /// The terminal would show this moment's message as plain text (no
+    /// LED size fits it): the panel is unlit, and the exporter says so.
+    public private(set) var showsPlainText = false
 
     public init(columns: Int, rows: Int, shape: Shape, fill: Ink = .led(.unlit, hue: 0), color: LEDColor? = nil,
                 brightness: Double = 1) {
@@ -70,6 +73,7 @@ public struct LEDPanel: Sendable, Equatable {
         } else if scene.placement == .rest, let rest, scene.geometry.panelColumns > 0 {
             painter = FrameComposer.restPainter(scene, rest: rest)
         } else {
+            showsPlainText = true
             return
         }
         // On the classic grid every unit of a big LED reads the font pixel
