@@ -28,7 +28,7 @@ SWIFT_ENV = mkdir -p $(SCRATCH) && TMPDIR=$(SCRATCH)
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps deps-test deps-deb build run test fuzz bench soak install uninstall deb check-deb clean
+.PHONY: all deps deps-test deps-deb build run test fuzz bench soak install uninstall deb check-deb clean docs-images
 
 all: build
 
@@ -58,6 +58,19 @@ build: deps
 
 run: build
 	$(BIN)
+
+# The README's pictures of the sign, made by the release binary's --export
+# and committed (docs/export.md, "The README's pictures"): an animation, and
+# a still of each LED grid, which Tests/EndToEndTests/ExportTests.swift
+# holds to what --export draws now (the looks' golden images).
+DOCS_IMAGES := docs/images
+docs-images: build
+	mkdir -p $(DOCS_IMAGES)
+	$(BIN) --export $(DOCS_IMAGES)/on-air.gif --cols 60 --rows 12 --led-pixels 8 "ON AIR"
+	$(BIN) --export $(DOCS_IMAGES)/look-fine.png --cols 60 --rows 11 --led-pixels 8 --static OPEN
+	$(BIN) --export $(DOCS_IMAGES)/look-round.png --cols 100 --rows 16 --led-pixels 16 --static --leds round OPEN
+	$(BIN) --export $(DOCS_IMAGES)/look-square.png --cols 100 --rows 16 --led-pixels 16 --static --leds square -c amber OPEN
+	@ls -l $(DOCS_IMAGES)
 
 # Unit tests and the end-to-end tests (the real binary in tmux) in one run,
 # after `make install` and `uninstall` into a scratch DESTDIR and a smoke of

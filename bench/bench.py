@@ -1333,6 +1333,49 @@ def measure_schedule(cfg, results):
     results["dark_idle"] = repeat(cfg, "dark (none in window)", run_schedule, "idle")
 
 
+def run_export(cfg, kind):
+    """`--export` (docs/export.md): a 10 s animation of a 200x50-cell sign
+    scrolling MESSAGE, asked at 60 fps (a GIF is capped at 50), written to
+    the work folder; wall time, CPU and peak RSS of the process (wait4's
+    rusage), the file's size, and how much faster than the 10 s it shows."""
+    seconds = 2.0 if cfg.quick else 10.0
+    path = os.path.join(cfg.workdir, f"export.{kind}")
+    args = [cfg.binary, "--export", path, "--cols", "200", "--rows", "50", "--duration", f"{seconds:g}", "--fps", "60", MESSAGE]
+    # The peak RSS from GNU time (Debian `time`), the child's parent: a
+    # child forked from this Python would start with Python's peak as its
+    # own (ru_maxrss survives fork and exec), 22 MB whatever it does.
+    peak_file = os.path.join(cfg.workdir, "export-peak")
+    gnu_time = "/usr/bin/time"
+    if os.access(gnu_time, os.X_OK):
+        args = [gnu_time, "-f", "%M", "-o", peak_file] + args
+    started = time.perf_counter()
+    proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=clean_env())
+    boost(proc.pid)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - started
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"--export {kind} exited {proc.returncode}: {err.strip()}")
+    size = os.path.getsize(path)
+    os.unlink(path)
+    peak = None
+    if os.path.exists(peak_file):
+        with open(peak_file) as f:
+            peak = int(f.read().split()[-1]) / 1024.0
+        os.unlink(peak_file)
+    return {"wall_s": elapsed, "cpu_s": usage.ru_utime + usage.ru_stime, "rss_mb": peak,
+            "file_kb": size / 1024.0, "realtime_ratio": seconds / elapsed}
+
+
+def measure_export(cfg, results):
+    log("export: a 10 s, 60 fps (GIF: 50), 200x50-cell animation as GIF, WebP and asciicast")
+    for kind in ("gif", "webp", "cast"):
+        results[f"export_{kind}"] = repeat(cfg, f"export {kind}", run_export, kind)
+
+
 def measure_headless(cfg, results):
     log(f"headless, scrolling, no terminal ({cfg.idle_window:g} s window)")
     results["headless"] = repeat(cfg, "headless", run_headless)
@@ -1360,13 +1403,15 @@ def measure_limit(cfg, results):
 
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
-                    "package"):
+                    "package", "export_gif", "export_webp", "export_cast"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
+        elif cfg.only == "export":
+            measure_export(cfg, results)
         elif cfg.only == "fleet":
             measure_fleet(cfg, results)
         elif cfg.only == "startup":
@@ -1400,7 +1445,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi", "startup_font",
-                    "dark_quiet", "dark_idle", "headless", "fleet", "package"):
+                    "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1414,6 +1459,7 @@ def measure(cfg):
     measure_clock(cfg, results)
     measure_schedule(cfg, results)
     measure_headless(cfg, results)
+    measure_export(cfg, results)
     measure_fleet(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
@@ -1565,6 +1611,15 @@ def build_report(cfg, raw):
         "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
     add("headless_output", "headless, scrolling: bytes written to stdout and stderr", col(headless, "output_bytes"), "B",
         "0", lambda v: v == 0, fmt="{:.0f}")
+    # --export (docs/export.md): 10 s of a 200x50-cell sign, faster than it plays.
+    for kind, label in (("gif", "GIF, 50 fps"), ("webp", "lossless WebP, 60 fps"), ("cast", "asciicast, 60 fps")):
+        runs = raw.get(f"export_{kind}") or []
+        add(f"export_{kind}_wall", f"export 10 s at 200x50 ({label}): wall time", col(runs, "wall_s"), "s", fmt="{:.2f}")
+        add(f"export_{kind}_cpu", f"export 10 s at 200x50 ({label}): CPU time", col(runs, "cpu_s"), "s", fmt="{:.2f}")
+        add(f"export_{kind}_ratio", f"export 10 s at 200x50 ({label}): times faster than real time",
+            col(runs, "realtime_ratio"), "x", "> 1x", lambda v: v > 1.0, fmt="{:.1f}")
+        add(f"export_{kind}_rss", f"export 10 s at 200x50 ({label}): peak RSS", col(runs, "rss_mb"), "MB", fmt="{:.1f}")
+        add(f"export_{kind}_size", f"export 10 s at 200x50 ({label}): file size", col(runs, "file_kb"), "KB", fmt="{:,.0f}")
     # A fleet on one local broker (docs/fleet.md): every sign, every say.
     fleet = raw.get("fleet") or []
     n = FLEET_SIGNS if not cfg.quick else 10
@@ -1698,14 +1753,15 @@ def main():
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
-                                      "startup", "limit"],
+                                      "startup", "limit", "export"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
                         "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
                         "fleet: 200 headless signs on one local broker; "
-                        "startup: start-up on a pty, private memory, and the package's size and snapshot time); "
+                        "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
+                        "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

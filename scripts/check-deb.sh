@@ -72,6 +72,8 @@ while read -r path; do
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] || fail "$path is in $owner, which Depends ($depends) does not name"
 done < <(grep -o '=> /[^ ]*' <<<"$libraries" | cut -c4-)
 [[ $(field Recommends) == *libmosquitto1* ]] || fail "Recommends does not name libmosquitto1 (--mqtt)"
+[[ $(field Recommends) == *libgif7* && $(field Recommends) == *libwebpmux3* && $(field Recommends) == *libpng16-16* ]] ||
+  fail "Recommends does not name libgif7, libwebpmux3 and libpng16-16 (--export)"
 
 note=""
 if command -v lintian >/dev/null; then

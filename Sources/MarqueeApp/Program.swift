@@ -100,11 +100,17 @@ public enum Program {
             Platform.writeOutput(SchedulePrinter.text(cues: cues, quiet: settings.quiet, idle: settings.idleCue, from: now))
             return 0
         }
-        if options.snapshot {
+        if options.snapshot || options.export != nil {
             // `--now`: the moment 0 is that local time (`--at` counts from it).
             let start = options.now.flatMap(WallClock.seconds(of:))
             if options.now != nil, start == nil {
                 throw Platform.Failure(message: "--now \(options.now!.text): the local zone has no such time", status: 1)
+            }
+            if let request = options.export {
+                try Exporter(request: request, cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
+                             rows: options.snapshotRows, pitch: options.ledPixels, duration: options.exportDuration,
+                             fps: options.exportFPS, at: options.snapshotAt, wallStart: start ?? WallClock.now()).run()
+                return 0
             }
             Platform.writeOutput(Snapshot.render(cues: cues, settings: settings, fonts: fonts, columns: options.snapshotColumns,
                                                  rows: options.snapshotRows, at: options.snapshotAt,

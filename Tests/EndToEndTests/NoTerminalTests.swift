@@ -78,7 +78,7 @@ extension EndToEnd.Screens {
             let saturday = try await Self.run(["--no-config", "-f", deck, "--snapshot", "--now", "2026-12-05T12:00", "--cols", "40", "--rows", "8"])
             #expect(saturday.status == 0 && saturday.stdout.contains("SAT") && !saturday.stdout.contains("OPEN"), "\(saturday.stdout)")
             let refused = try await Self.run(["--now", "Sat 12:00", "HI"])
-            #expect(refused.status == 2 && refused.stderr.contains("--now needs --schedule or --snapshot"), "\(refused.stderr)")
+            #expect(refused.status == 2 && refused.stderr.contains("--now needs --schedule, --snapshot or --export"), "\(refused.stderr)")
         }
 
         @Test("--font 'DejaVu Sans' draws at the sign's own height: taller letters on a bigger panel, one LED a pixel")

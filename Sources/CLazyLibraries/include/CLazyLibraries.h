@@ -126,4 +126,50 @@ void lm_face_close(lm_face *_Nullable face);
 int lm_font_match(const char *_Nonnull pattern, char *_Nonnull path, size_t size, long *_Nonnull index,
                   char *_Nonnull requested, char *_Nonnull families, size_t names_size);
 
+// libpng (libpng16-16) and giflib (libgif7) write pictures of the sign for
+// `--export` (docs/export.md); only an export loads them. Both write to a
+// descriptor the caller opened, and fail with a one-line reason in `error`
+// (a write's strerror, or the library's words).
+int lm_load_png(char *_Nonnull error, size_t size);
+int lm_load_gif(char *_Nonnull error, size_t size);
+
+// Writes a `width` x `height` 8-bit palette PNG of `pixels` (row by row,
+// one palette index a pixel) with the `count` colours of `rgb` (3 bytes
+// each) to `fd`. 0, or -1 with the reason. Call lm_load_png first.
+int lm_png_write_indexed(int fd, int width, int height, const uint8_t *_Nonnull rgb, int count,
+                         const uint8_t *_Nonnull pixels, char *_Nonnull error, size_t size);
+
+// An animated GIF being written to a descriptor.
+typedef struct lm_gif lm_gif;
+
+// Starts a looping GIF89a of `width` x `height` with the global palette of
+// `count` colours (a power of two, 2 to 256) of `rgb`. Call lm_load_gif first.
+lm_gif *_Nullable lm_gif_open(int fd, int width, int height, const uint8_t *_Nonnull rgb, int count,
+                              char *_Nonnull error, size_t size);
+// Adds a frame: the rectangle at `x`, `y` of `width` x `height` indices,
+// kept under the next frame, shown `delay` centiseconds; `transparent` is
+// the index that leaves the frame below showing (-1: none). `local_rgb`,
+// when given, is the frame's own palette of `local_count` colours.
+int lm_gif_frame(lm_gif *_Nonnull gif, int x, int y, int width, int height, const uint8_t *_Nonnull pixels, int delay,
+                 int transparent, const uint8_t *_Nullable local_rgb, int local_count, char *_Nonnull error, size_t size);
+// Ends the GIF (its trailer when `write_trailer`, else nothing more is
+// written: the caller abandons the file) and frees it. 0, or -1 with the reason.
+int lm_gif_close(lm_gif *_Nonnull gif, int write_trailer, char *_Nonnull error, size_t size);
+
+// libwebp and libwebpmux (libwebp7, libwebpmux3) write a lossless animated
+// WebP for `--export FILE.webp`; only an export loads them.
+int lm_load_webp(char *_Nonnull error, size_t size);
+// An animation being encoded (in memory, until lm_webp_finish).
+typedef struct lm_webp lm_webp;
+// Starts a looping lossless animation of `width` x `height`. Call lm_load_webp first.
+lm_webp *_Nullable lm_webp_open(int width, int height, char *_Nonnull error, size_t size);
+// Adds a frame of `width` x `height` RGBA pixels (4 bytes each, row by
+// row) shown from `timestamp_ms` until the next frame's.
+int lm_webp_frame(lm_webp *_Nonnull webp, const uint8_t *_Nonnull rgba, int timestamp_ms, char *_Nonnull error, size_t size);
+// Ends the last frame at `end_ms`, writes the file to `fd` and frees the
+// encoder (also on failure). 0, or -1 with the reason.
+int lm_webp_finish(lm_webp *_Nonnull webp, int end_ms, int fd, char *_Nonnull error, size_t size);
+// Frees the encoder without writing: the export failed.
+void lm_webp_abandon(lm_webp *_Nonnull webp);
+
 #endif

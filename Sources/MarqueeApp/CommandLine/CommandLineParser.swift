@@ -156,6 +156,7 @@ extension CommandLineParser {
         try checkFleetOptions(options)
         try checkHeadless(options)
         try checkPreview(options)
+        try checkExport(options, given: given)
         // Each sign would shuffle its own way, and signs in step must agree.
         if options.sync, options.shuffle {
             throw UsageError("--sync plays the deck's own order on every sign; it cannot be used with --shuffle")

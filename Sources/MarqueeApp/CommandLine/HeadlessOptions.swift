@@ -16,8 +16,8 @@ extension CommandLineParser {
 /// something to one of the two (a playing sign shows what the wall clock says).
 extension CommandLineParser {
     static func checkPreview(_ options: Options) throws(UsageError) {
-        if options.now != nil, !options.schedulePreview, !options.snapshot {
-            throw UsageError("--now needs --schedule or --snapshot (a playing sign follows the wall clock)")
+        if options.now != nil, !options.schedulePreview, !options.snapshot, options.export == nil {
+            throw UsageError("--now needs --schedule, --snapshot or --export (a playing sign follows the wall clock)")
         }
         guard options.schedulePreview else { return }
         if options.snapshot { throw UsageError("give either --schedule or --snapshot, not both") }

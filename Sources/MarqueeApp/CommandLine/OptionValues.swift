@@ -164,6 +164,22 @@ enum OptionValues {
             options.snapshotColumns = try count(value, label)
         case "rows":
             options.snapshotRows = try count(value, label)
+        case "export":
+            guard !value.isEmpty else { throw UsageError("option '\(label)' needs a file name") }
+            guard let format = ExportFormat(path: value) else {
+                throw UsageError("cannot export '\(shown(value))': unknown format (use \(ExportFormat.spelled))")
+            }
+            options.export = ExportRequest(path: value, format: format)
+        case "led-pixels":
+            options.ledPixels = try whole(value, label, range: LEDRaster.pitches)
+        case "fps":
+            options.exportFPS = try whole(value, label, range: ExportTimeline.frameRates)
+        case "duration":
+            let seconds = try number(value, label)
+            guard seconds.isFinite, seconds > 0, seconds <= ExportTimeline.maximumDuration else {
+                throw UsageError("'\(label)' must be more than 0 and at most \(format(ExportTimeline.maximumDuration)) seconds, not '\(shown(value))'")
+            }
+            options.exportDuration = seconds
         case "at":
             options.snapshotAt = try bounded(value, label, range: 0...86400)
         case "now":
@@ -251,6 +267,13 @@ enum OptionValues {
             throw UsageError("'\(label)' must be 0 (no cap) or a size from 4K to 1024G (bytes, or K, M, G), not '\(shown(text))'")
         }
         return number * unit
+    }
+
+    private static func whole(_ text: String, _ label: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("'\(label)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(shown(text))'")
+        }
+        return value
     }
 
     private static func count(_ text: String, _ label: String) throws(UsageError) -> Int {

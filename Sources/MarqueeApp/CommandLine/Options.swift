@@ -56,6 +56,14 @@ public struct Options: Sendable, Equatable {
     public var snapshotRows = 24
     /// `--at`; nil shows the message (see `Snapshot.defaultMoment`).
     public var snapshotAt: Double?
+    /// `--export FILE`: write the sign to a file and exit (docs/export.md).
+    var export: ExportRequest?
+    /// `--led-pixels N`: pixels from one LED to the next in a picture.
+    public var ledPixels = 8
+    /// `--duration SECONDS`: an animation's length; nil plays one pass or cycle.
+    public var exportDuration: Double?
+    /// `--fps N`: an animation's frame rate; nil is the motion policy's.
+    public var exportFPS: Int?
     /// `--schedule`: print what shows when, and exit.
     public var schedulePreview = false
     /// `--now`: the local time a snapshot or a schedule preview starts at.

@@ -178,6 +178,17 @@ struct MessageLayouts {
         return (scene, { FrameComposer.compose(scene, layout: layout, rest: rest) })
     }
 
+    /// The LEDs the state shows at `t`, for a picture of the sign
+    /// (docs/export.md): the same scene and layouts as `frame`, drawn as
+    /// LEDs rather than cells.
+    mutating func leds(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> LEDPanel {
+        fit(state, columns: columns, rows: rows)
+        let text = state.shownCue.text
+        let layout = line(for: text)
+        let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
+        return LEDPanel(scene, layout: layout, rest: rest(for: text, scene: scene, maximumScale: state.settings.scale))
+    }
+
     /// The state's scene at `t`, from the template kept while the state and
     /// the sizes stay as they were: a frame tick computes only the times.
     private mutating func scene(_ state: PlayerState, at t: Double, columns: Int, rows: Int, lineHeight: Int) -> MarqueeScene {

@@ -16,6 +16,18 @@ enum Snapshot {
                        wallStart: Double = WallClock.now()) -> String {
         var settings = settings
         settings.monochrome = true
+        let (sign, at) = moment(cues: cues, settings: settings, fonts: fonts, columns: columns, rows: rows, at: seconds,
+                                wallStart: wallStart)
+        return sign.frame(at: at).text + "\n"
+    }
+
+    /// The sign played to the moment a snapshot (or a still export) shows:
+    /// `seconds`, or when nil the moment that shows the message (see
+    /// `render`), and that moment.
+    @MainActor
+    static func moment(cues: [Cue], settings: PlayerSettings, fonts: FontStack, columns: Int, rows: Int, at seconds: Double?,
+                       wallStart: Double) -> (sign: VirtualSign, at: Double) {
+        var settings = settings
         // Nobody is at the keys: the controls line has hidden, and the
         // frame is the sign's alone.
         settings.idleTimeout = 0
@@ -31,7 +43,7 @@ enum Snapshot {
             sign = play(settings)
         }
         sign.run(until: at)
-        return sign.frame(at: at).text + "\n"
+        return (sign, at)
     }
 
     /// Whether the current message has a rest layout with no word cut.

@@ -57,6 +57,23 @@ final class VirtualSign {
         layouts.frame(engine.state, at: seconds, columns: columns, rows: rows).frame()
     }
 
+    /// The LEDs the sign shows at engine time `seconds` (docs/export.md).
+    func leds(at seconds: Double) -> LEDPanel {
+        layouts.leds(engine.state, at: seconds, columns: columns, rows: rows)
+    }
+
+    /// LEDs the shown message scrolls before it stands where it started
+    /// (the panel and the text: `WrappingScroll`'s period), nil when it is
+    /// not scrolling.
+    func scrollPeriod() -> Int? {
+        let state = engine.state
+        guard state.scrollsNow else { return nil }
+        let scene = layouts.frame(state, at: engine.now(), columns: columns, rows: rows).scene
+        guard case .scrolling = scene.placement else { return nil }
+        let width = layouts.line(for: state.shownCue.text).width
+        return scene.geometry.panelColumns + width * scene.geometry.scale
+    }
+
     private func wallNow() -> Double { wallStart + engine.now() }
 
     /// The engine's fill hook: a reading when a message with fields

@@ -162,6 +162,23 @@ public enum FrameComposer {
     @discardableResult
     private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel,
                                             only: Range<Int>? = nil) -> Range<Int> {
+        withScrollingPainter(scene, layout: layout, only: only) { painter in
+            let painted = painter.paint(into: &frame, only: only)
+            frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns,
+                                            textStart: textStart(scene, textWidth: layout.width),
+                                            halfCellsPerLED: scene.style.halfCellsPerLED)
+            return painted
+        }
+    }
+
+    /// Calls `body` with the LEDs of a scrolling scene: which are lit, their
+    /// hues, brightness steps and colours. With `only`, they are read for
+    /// those LED columns alone (and their neighbours, for glow). The cells
+    /// and an export's pixels are both painted from it (`LEDPanel`). The
+    /// painter reads scratch memory lent for the call (``PanelInputs``):
+    /// it does not outlive `body`.
+    static func withScrollingPainter<Result>(_ scene: MarqueeScene, layout: TextLayout, only: Range<Int>? = nil,
+                                             _ body: (inout PanelPainter) -> Result) -> Result {
         let geometry = scene.geometry
         let scale = geometry.scale
         let start = textStart(scene, textWidth: layout.width)
@@ -190,10 +207,7 @@ public enum FrameComposer {
                     colors?.read(layout, at: textColumn, into: column)
                 }
                 var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
-                let painted = painter.paint(into: &frame, only: only)
-                frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns, textStart: start,
-                                                halfCellsPerLED: scene.style.halfCellsPerLED)
-                return painted
+                return body(&painter)
             }
         }
     }
@@ -202,12 +216,19 @@ public enum FrameComposer {
     /// clipped to keep the dark margin when a word had to be cut, and moved
     /// along `--drift`'s orbit (the margin window moving with them).
     private static func paintRestPanel(_ scene: MarqueeScene, rest: RestLayout, into frame: inout FrameModel) {
+        _ = withRestPainter(scene, rest: rest) { painter in painter.paint(into: &frame) }
+    }
+
+    /// Calls `body` with the LEDs of a scene at rest: the rest layout's
+    /// lines, as `paintRestPanel` draws them (the painter, as
+    /// ``withScrollingPainter(_:layout:only:_:)``'s, does not outlive `body`).
+    static func withRestPainter<Result>(_ scene: MarqueeScene, rest: RestLayout, _ body: (inout PanelPainter) -> Result) -> Result {
         let geometry = scene.geometry
         let columns = geometry.panelColumns
         let dark = scene.litShade == .unlit
         let drift = scene.driftStep == 0 ? .zero
             : RestDrift.offset(step: scene.driftStep, room: rest.room(panelColumns: columns, panelRows: geometry.panelRows))
-        PanelInputs.with(columns: columns, rows: geometry.panelRows, bands: rest.lines.count) { inputs in
+        return PanelInputs.with(columns: columns, rows: geometry.panelRows, bands: rest.lines.count) { inputs in
             for row in 0..<geometry.panelRows {
                 if let (line, fontRow) = rest.fontRow(atPanelRow: row - drift.dy) {
                     inputs.rowOfLED[row] = fontRow
@@ -220,7 +241,7 @@ public enum FrameComposer {
             let slots = max(1, rest.lines.count) * columns
             let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
             var colors = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene) ? PanelColors(slots: slots) : nil
-            PanelLevels.with(slots: slots, drawn: graded) { levels in
+            return PanelLevels.with(slots: slots, drawn: graded) { levels in
                 for (band, line) in rest.lines.enumerated() where !dark {
                     for column in visible {
                         let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
@@ -233,7 +254,7 @@ public enum FrameComposer {
                     inputs.hues[column] = hue(textColumn: max(0, column - drift.dx) / max(1, rest.scale), phase: scene.rainbowPhase)
                 }
                 var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
-                painter.paint(into: &frame)
+                return body(&painter)
             }
         }
     }

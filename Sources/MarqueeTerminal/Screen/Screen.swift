@@ -13,25 +13,13 @@ import MarqueeCore
 public final class Screen {
     public private(set) var columns: Int
     public private(set) var rows: Int
-    /// The inks' colours for the LED colour of the frame on screen.
-    private var colors: InkColors
-    /// `--color`: the LED colour of a frame whose message has none of its own.
-    private let signColor: LEDColor
+    /// The frames' bytes, each the difference with the frame on screen.
+    private let encoder: FrameEncoder
     /// The colours the opened terminal shows (the glyph choice follows it).
-    public var colorDepth: ColorDepth { colors.depth }
+    public var colorDepth: ColorDepth { encoder.colorDepth }
     private let outputFD: Int32
     private var entry: TerminfoEntry?
-    private let capabilities: TerminalCapabilities
-    private var painter: FramePainter
     private var output: TerminalOutput
-    /// The frame the terminal shows; nil when unknown (drawn whole next).
-    private var previous: FrameModel?
-    /// Whether the next frame starts from a cleared screen.
-    private var mustClear = true
-    /// Style per (foreground, background) ink code in the current LED
-    /// colour, filled on first use and emptied when the colour changes. An
-    /// array, not a dictionary: it is read for every changed cell.
-    @exclusivity(unchecked) private var styles = [TerminalStyle?](repeating: nil, count: Ink.codeCount * Ink.codeCount)
     /// A frame's bytes, built here and written at once.
     private var bytes: [UInt8] = []
     private var isOpen: Bool { entry != nil }
@@ -70,15 +58,13 @@ public final class Screen {
             throw .unknownTerm(term)
         }
         self.entry = entry
-        self.capabilities = capabilities
         self.outputFD = outputFD
         self.blanking = ConsoleBlanking.applies(toTerm: term) ? blanking : nil
-        painter = FramePainter(capabilities: capabilities)
         output = TerminalOutput(fd: outputFD)
         modes = TerminalModes(fd: outputFD, signalKeys: signalKeys)
         let terminfoColors = capabilities.foreground == nil ? nil : capabilities.colors
-        colors = InkColors(depth: ColorDepth.detect(environment: environment, terminfoColors: terminfoColors), color: color)
-        signColor = color
+        encoder = FrameEncoder(capabilities: capabilities,
+                               depth: ColorDepth.detect(environment: environment, terminfoColors: terminfoColors), color: color)
         leaveBytes = CrashRestoreBytes.leaving(capability: { entry.string($0) })
         enterBytes = (capabilities.enterAlternateScreen ?? []) + (capabilities.hideCursor ?? [])
         columns = 0
@@ -93,70 +79,16 @@ public final class Screen {
     @discardableResult
     public func draw(_ frame: FrameModel) -> Bool {
         guard isOpen, frame.columns == columns, frame.rows == rows else { return false }
-        showColor(frame.ledColor ?? signColor, brightness: frame.ledBrightness)
         bytes.removeAll(keepingCapacity: true)
-        let changed = paint(frame)
-        remember(frame)
+        let changed = encoder.encode(frame, into: &bytes)
         if !bytes.isEmpty, !output.write(bytes) {
             // Part of the frame may be missing: the next is drawn whole.
-            painter.forget()
+            encoder.forgetCursor()
             invalidate()
         }
         return changed || !bytes.isEmpty
     }
 
-    /// Appends to `bytes` what turns the frame on screen into `frame`;
-    /// whether any cell changed.
-    private func paint(_ frame: FrameModel) -> Bool {
-        var before = previous
-        if mustClear {
-            mustClear = false
-            // After a clear the terminal shows blanks: only the rest is drawn.
-            before = painter.clear(into: &bytes) ? Screen.blank(like: frame) : nil
-        }
-        var diff = FrameDiff(from: before, to: frame, canShift: capabilities.canDeleteCharacters)
-        if diff.shift > 0, !painter.canShift(by: diff.shift) {
-            diff = FrameDiff(from: before, to: frame, canShift: false)
-        }
-        return painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
-    }
-
-    /// Keeps `frame` as what the terminal shows, in the screen's own
-    /// storage rather than shared with the caller, so the caller's next
-    /// scroll step changes its frame in place (`FrameComposer.step`); a
-    /// step of the frame kept is taken over as just what it changed
-    /// (`FrameModel.follow`).
-    private func remember(_ frame: FrameModel) {
-        if previous == nil { previous = FrameModel(columns: 0, rows: 0) }
-        previous!.follow(frame)
-    }
-
-    /// A frame of blanks the size and colour of `frame`: what a cleared
-    /// screen shows.
-    private static func blank(like frame: FrameModel) -> FrameModel {
-        var blank = FrameModel(columns: frame.columns, rows: frame.rows)
-        blank.ledColor = frame.ledColor
-        blank.ledBrightness = frame.ledBrightness
-        return blank
-    }
-
-    /// The style `cell` is written in, from its inks.
-    private func style(of cell: Cell) -> TerminalStyle {
-        let key = cell.foreground.code * Ink.codeCount + cell.background.code
-        if let known = styles[key] { return known }
-        let style = TerminalStyle(colors.resolve(foreground: cell.foreground, background: cell.background), on: capabilities)
-        styles[key] = style
-        return style
-    }
-
-    /// Makes `color` the LED colour inks resolve to. The diff draws a frame
-    /// of another colour whole (`FrameDiff`), so every LED is written again
-    /// in it. Quiet hours' dimming is one more such change (`brightness`).
-    private func showColor(_ color: LEDColor, brightness: Double) {
-        guard color != colors.color || brightness != colors.brightness else { return }
-        colors = InkColors(depth: colors.depth, color: color, brightness: brightness)
-        for index in styles.indices { styles[index] = nil }
-    }
 
     /// Re-reads the terminal size after SIGWINCH and clears, so the next
     /// frame is drawn whole.
@@ -176,8 +108,7 @@ public final class Screen {
 
     /// Forgets what is on screen, so the next frame is drawn in full.
     public func invalidate() {
-        previous = nil
-        mustClear = true
+        encoder.invalidate()
     }
 
     /// Restores the terminal before the process stops for Ctrl-Z.
@@ -186,7 +117,7 @@ public final class Screen {
         _ = output.write(leaveBytes + blankingRestore)
         modes.restore()
         CrashGuard.setArmed(false)
-        painter.forget()
+        encoder.forgetCursor()
     }
 
     /// Takes the terminal back after `fg`.
@@ -204,7 +135,7 @@ public final class Screen {
         CrashGuard.protect(fd: outputFD, modes: modes.original, restoring: [CrashRestoreBytes.cancel] + leaveBytes + blankingRestore)
         modes.enterSignMode()
         _ = output.write(enterBytes + (blanking == nil ? [] : ConsoleBlanking.offBytes))
-        painter.forget()
+        encoder.forgetCursor()
         updateSize()
     }
 

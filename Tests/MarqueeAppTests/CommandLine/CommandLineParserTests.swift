@@ -127,7 +127,8 @@ struct CommandLineParserTests {
             case .number: spec.long == "speed" ? "10" : "3"
             case .file, .directory, .text:
                 spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker"
-                    : spec.long == "events-max" ? "64M" : spec.long == "now" ? "Sat 12:00" : "some-file"
+                    : spec.long == "events-max" ? "64M" : spec.long == "now" ? "Sat 12:00"
+                    : spec.long == "export" ? "sign.gif" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
@@ -139,6 +140,7 @@ struct CommandLineParserTests {
             case "now": ["--schedule", "x"]
             case "mqtt-topic", "mqtt-password-file": ["--mqtt", "mqtt://broker", "x"]
             case "mqtt-ca": ["--mqtt", "mqtts://broker", "x"]
+            case "led-pixels", "duration", "fps": ["--export", "sign.gif", "x"]
             default: ["x"]
             }
             for name in [spec.long] + spec.aliases {

@@ -40,7 +40,7 @@ struct SchedulePrinterTests {
     }
 
     @Test("--schedule and --now: what they go with, said in one line", arguments: [
-        (["--now", "Sat 12:00", "HI"], "--now needs --schedule or --snapshot (a playing sign follows the wall clock)"),
+        (["--now", "Sat 12:00", "HI"], "--now needs --schedule, --snapshot or --export (a playing sign follows the wall clock)"),
         (["--schedule", "--snapshot", "HI"], "give either --schedule or --snapshot, not both"),
         (["--schedule", "--headless", "HI"], "give either --schedule or --headless, not both"),
         (["--schedule", "--mqtt", "mqtt://127.0.0.1", "HI"], "--schedule previews a deck of its own; it cannot join a fleet (--mqtt)"),
