@@ -70,6 +70,17 @@ docs-images: build
 	$(BIN) --export $(DOCS_IMAGES)/look-fine.png --cols 60 --rows 11 --led-pixels 8 --static OPEN
 	$(BIN) --export $(DOCS_IMAGES)/look-round.png --cols 100 --rows 16 --led-pixels 16 --static --leds round OPEN
 	$(BIN) --export $(DOCS_IMAGES)/look-square.png --cols 100 --rows 16 --led-pixels 16 --static --leds square -c amber OPEN
+	@# The looks at three sizes (docs/display.md, "Looks at three sizes"):
+	@# the frames the golden files hold, as pictures.
+	@for size in 80x24 200x50 240x67; do \
+	  cols=$${size%x*}; rows=$${size#*x}; \
+	  $(BIN) --export $(DOCS_IMAGES)/looks-fine-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static Open && \
+	  $(BIN) --export $(DOCS_IMAGES)/looks-round-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static --leds round Open && \
+	  $(BIN) --export $(DOCS_IMAGES)/looks-square-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static --leds square Open && \
+	  $(BIN) --export $(DOCS_IMAGES)/looks-glow-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static --glow Open && \
+	  $(BIN) --export $(DOCS_IMAGES)/looks-dejavu-sans-bold-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static \
+	    --font 'DejaVu Sans:bold' Open || exit 1; \
+	done
 	@ls -l $(DOCS_IMAGES)
 
 # Unit tests and the end-to-end tests (the real binary in tmux) in one run,

@@ -14,7 +14,7 @@ import PackageDescription
 /// terminfo (ncurses' libtinfo, its public API only) from `libncurses-dev`, GNU FriBidi from `libfribidi-dev`, sd-bus
 /// (power-profiles-daemon on the system bus, docs/power-probe.md) from
 /// `libsystemd-dev`, the MQTT client of a fleet (docs/fleet.md) from
-/// `libmosquitto-dev`, the XML parser of news feeds (docs/feeds.md) from `libexpat1-dev`. libmosquitto, libsystemd and expat are not linked: the
+/// `libmosquitto-dev`, the XML parser of news feeds (docs/feeds.md) from `libexpat1-dev` (its headers through CLazyLibraries). libmosquitto, libsystemd and expat are not linked: the
 /// trampolines of CLazyLibraries load them when a sign first needs them
 /// (docs/architecture.md, "Libraries loaded on first use"). LEDFontText
 /// reads the built-in font's text format, for the build tool that embeds
@@ -29,7 +29,6 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        .systemLibrary(name: "CExpat", path: "Sources/CExpat", providers: [.apt(["libexpat1-dev"])]),
         // FreeType's headers live in their own folder (pkg-config would also
         // link the library, which is loaded on first use instead).
         .target(name: "CLazyLibraries", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
@@ -48,7 +47,7 @@ let package = Package(
         .target(name: "EventLoop", dependencies: ["CEventLoop"]),
         .target(name: "PlayerRuntime", dependencies: ["MarqueeCore"]),
         .target(name: "MarqueeApp", dependencies: ["MarqueeCore", "PlayerRuntime", "PowerProbe", "MarqueeTerminal", "EventLoop",
-                                                  "CSystemd", "CMosquitto", "CExpat", "CLazyLibraries"]),
+                                                  "CSystemd", "CMosquitto", "CLazyLibraries"]),
         .executableTarget(name: "ledmarquee", dependencies: ["MarqueeApp", "EventLoop"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Each test target names every module it imports, not only the one it

@@ -108,7 +108,7 @@ build() {
   done
 
   local common=(-swift-version 6 -O -g -parse-as-library -package-name ledmarquee -enable-testing
-    "${swift_flags[@]}" -I "$dir/mods" -I "$ROOT/Sources/CFriBidi" -I "$ROOT/Sources/CTerminfo" -I "$ROOT/Sources/CSystemd" -I "$ROOT/Sources/CMosquitto" -I "$ROOT/Sources/CExpat"
+    "${swift_flags[@]}" -I "$dir/mods" -I "$ROOT/Sources/CFriBidi" -I "$ROOT/Sources/CTerminfo" -I "$ROOT/Sources/CSystemd" -I "$ROOT/Sources/CMosquitto"
     -Xcc "-fmodule-map-file=$dir/maps/CEventLoop/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CCrashGuard/module.modulemap"
     -Xcc "-fmodule-map-file=$dir/maps/CLazyLibraries/module.modulemap")

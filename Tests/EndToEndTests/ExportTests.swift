@@ -184,7 +184,8 @@ extension EndToEnd.Flows {
             .deletingLastPathComponent()
 
         /// The `--export` lines of the Makefile's `docs-images` recipe that
-        /// write a PNG: the file each names and its other arguments.
+        /// write one named PNG (not the looks table's loop, whose frames the
+        /// golden text files hold): the file each names and its other arguments.
         static func documentedStills() throws -> [(name: String, arguments: [String])] {
             let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
             return makefile.split(separator: "\n").compactMap { line in
@@ -192,6 +193,7 @@ extension EndToEnd.Flows {
                 guard let at = words.firstIndex(of: "--export"), at + 1 < words.count,
                       words[at + 1].hasPrefix("$(DOCS_IMAGES)/"), words[at + 1].hasSuffix(".png") else { return nil }
                 let name = String(words[at + 1].dropFirst("$(DOCS_IMAGES)/".count))
+                guard !name.contains("$") else { return nil }
                 return (name, Array(words[(at + 2)...]))
             }
         }

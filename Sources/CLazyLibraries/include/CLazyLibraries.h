@@ -32,8 +32,23 @@ int lm_load_freetype(char *_Nonnull error, size_t size);
 int lm_load_fontconfig(char *_Nonnull error, size_t size);
 
 // expat (libexpat1) parses news feeds (docs/feeds.md): only a sign given a
-// feed loads it. Swift calls its functions through the CExpat module.
+// feed loads it. Its functions are called through these, named lm_XML_*
+// (expat.c says why not XML_*); the types are expat's own.
 int lm_load_expat(char *_Nonnull error, size_t size);
+#include <expat.h>
+XML_Parser _Nullable lm_XML_ParserCreateNS(const XML_Char *_Nullable encoding, XML_Char separator);
+void lm_XML_ParserFree(XML_Parser _Nonnull parser);
+void lm_XML_SetUserData(XML_Parser _Nonnull parser, void *_Nullable userData);
+void lm_XML_SetElementHandler(XML_Parser _Nonnull parser, XML_StartElementHandler _Nullable start,
+                              XML_EndElementHandler _Nullable end);
+void lm_XML_SetCharacterDataHandler(XML_Parser _Nonnull parser, XML_CharacterDataHandler _Nullable handler);
+void lm_XML_SetEntityDeclHandler(XML_Parser _Nonnull parser, XML_EntityDeclHandler _Nullable handler);
+int lm_XML_SetParamEntityParsing(XML_Parser _Nonnull parser, enum XML_ParamEntityParsing parsing);
+enum XML_Status lm_XML_Parse(XML_Parser _Nonnull parser, const char *_Nullable s, int len, int isFinal);
+enum XML_Status lm_XML_StopParser(XML_Parser _Nonnull parser, XML_Bool resumable);
+enum XML_Error lm_XML_GetErrorCode(XML_Parser _Nonnull parser);
+const XML_LChar *_Nullable lm_XML_ErrorString(enum XML_Error code);
+XML_Size lm_XML_GetCurrentLineNumber(XML_Parser _Nonnull parser);
 
 // One face of a font file, drawn `pixel_height` pixels from the top of its
 // tallest letters' line to the bottom of its descenders.

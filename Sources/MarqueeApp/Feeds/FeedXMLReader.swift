@@ -1,4 +1,4 @@
-import CExpat
+import CLazyLibraries
 
 /// Reads an RSS 2.0, RSS 1.0 (RDF) or Atom 1.0 feed through expat as its
 /// bytes arrive (``parse(_:final:)`` once per chunk), keeping only what the
@@ -23,26 +23,26 @@ final class FeedXMLReader {
         // Names come as "namespace|local" (or "local" outside any
         // namespace), so RSS 1.0's and Atom's elements are told by their
         // namespace, not by a prefix a feed may choose freely.
-        parser = XML_ParserCreateNS(nil, CChar(UInt8(ascii: "|")))
+        parser = lm_XML_ParserCreateNS(nil, CChar(UInt8(ascii: "|")))
         guard let parser else { failure = FeedError(description: "cannot start the XML parser (out of memory)"); return }
-        XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
-        XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
-        XML_SetElementHandler(parser, { data, name, attributes in
+        lm_XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
+        lm_XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        lm_XML_SetElementHandler(parser, { data, name, attributes in
             FeedXMLReader.reader(data).start(name, attributes)
         }, { data, name in
             FeedXMLReader.reader(data).end(name)
         })
-        XML_SetCharacterDataHandler(parser, { data, text, length in
+        lm_XML_SetCharacterDataHandler(parser, { data, text, length in
             guard let text, length > 0 else { return }
             FeedXMLReader.reader(data).builder.text(UnsafeRawBufferPointer(start: text, count: Int(length)))
         })
-        XML_SetEntityDeclHandler(parser, { data, _, _, _, _, _, _, _, _ in
+        lm_XML_SetEntityDeclHandler(parser, { data, _, _, _, _, _, _, _, _ in
             FeedXMLReader.reader(data).stop(FeedError(description: "the feed declares an entity, which is refused (entities can expand without bound or name files)"))
         })
     }
 
     deinit {
-        if let parser { XML_ParserFree(parser) }
+        if let parser { lm_XML_ParserFree(parser) }
     }
 
     /// Parses the next `chunk` of the document; `final` with the last (an
@@ -56,10 +56,10 @@ final class FeedXMLReader {
             throw fail(FeedError(description: "the feed is over \(FeedLimits.documentBytes >> 20) MiB"))
         }
         let base = chunk.baseAddress?.assumingMemoryBound(to: CChar.self)
-        if XML_Parse(parser, base, Int32(chunk.count), final ? 1 : 0) != XML_STATUS_OK {
+        if lm_XML_Parse(parser, base, Int32(chunk.count), final ? 1 : 0) != XML_STATUS_OK {
             if let failure { throw failure }
-            let line = XML_GetCurrentLineNumber(parser)
-            let reason = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "not XML"
+            let line = lm_XML_GetCurrentLineNumber(parser)
+            let reason = lm_XML_ErrorString(lm_XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "not XML"
             throw fail(FeedError(description: "not a well-formed feed: \(reason) at line \(line)"))
         }
         if final {
@@ -100,7 +100,7 @@ final class FeedXMLReader {
     private func stop(_ error: FeedError) {
         guard failure == nil else { return }
         failure = error
-        if let parser { XML_StopParser(parser, 0) }
+        if let parser { lm_XML_StopParser(parser, 0) }
     }
 
     private func fail(_ error: FeedError) -> FeedError {
