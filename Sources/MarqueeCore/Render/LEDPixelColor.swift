@@ -13,10 +13,12 @@ public struct LEDPixelColor: Sendable, Hashable {
     /// 0…124: red * 25 + green * 5 + blue, each 0…4.
     public let index: UInt8
 
-    /// Levels a channel has.
-    public static let levels = 5
+    /// Levels a channel has. (Computed, as ``count`` is, so the ink code
+    /// arithmetic of every cell a frame writes folds to constants instead
+    /// of reading a lazily set global.)
+    public static var levels: Int { 5 }
     /// Colours there are.
-    public static let count = levels * levels * levels
+    public static var count: Int { levels * levels * levels }
 
     public init(index: UInt8) {
         self.index = min(index, UInt8(LEDPixelColor.count - 1))

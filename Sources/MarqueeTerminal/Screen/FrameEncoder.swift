@@ -50,6 +50,17 @@ public final class FrameEncoder {
     @discardableResult
     public func encode(_ frame: FrameModel, into bytes: inout [UInt8]) -> Bool {
         showColor(frame.ledColor ?? signColor, brightness: frame.ledBrightness)
+        let changed = paint(frame, into: &bytes)
+        // After the paint, whose copy of the frame shown (`before`, and the
+        // diff's) is gone with it: `previous` is then held here alone and
+        // follows the step in place. Held elsewhere still, following it
+        // would copy the whole frame (192 KB at 300x80) every frame.
+        remember(frame)
+        return changed
+    }
+
+    /// Appends the bytes that turn the frame shown into `frame`.
+    private func paint(_ frame: FrameModel, into bytes: inout [UInt8]) -> Bool {
         var before = previous
         if mustClear {
             mustClear = false
@@ -60,9 +71,7 @@ public final class FrameEncoder {
         if diff.shift > 0, !painter.canShift(by: diff.shift) {
             diff = FrameDiff(from: before, to: frame, canShift: false)
         }
-        let changed = painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
-        remember(frame)
-        return changed
+        return painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.
