@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A Debian 13 (trixie) machine inside this one, to check that the README's
 # two commands work on the Debian that opaque ncurses 6.5 ships with
-# (/work/shared/ENGINEERING.md §6; issue 23). Needs root.
+# (docs/testing.md; issue 23). Needs root.
 #
 #   scripts/debian13-chroot.sh create            debootstrap ROOT (minbase), install the toolchain's prerequisites
 #   scripts/debian13-chroot.sh run CMD [ARG...]   run CMD inside (as root, in /, the toolchain on PATH)
