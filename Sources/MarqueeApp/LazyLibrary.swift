@@ -13,6 +13,15 @@ enum LazyLibrary {
     static let systemdError: String? = load(lm_load_systemd)
     /// libexpat.so.1, for news feeds.
     static let expatError: String? = load(lm_load_expat)
+    /// libpng16.so.16, libgif.so.7 and libwebp (with libwebpmux), for `--export`.
+    static let pngError: String? = load(lm_load_png)
+    static let gifError: String? = load(lm_load_gif)
+    static let webpError: String? = load(lm_load_webp)
+
+    /// Throws `error` (one of the above) as the program's failure.
+    static func require(_ error: String?) throws(Platform.Failure) {
+        if let error { throw Platform.Failure(message: error, status: 1) }
+    }
 
     private static func load(_ loader: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
         var message = [CChar](repeating: 0, count: 320)

@@ -31,9 +31,7 @@ final class GIFWriter: AnimationWriter {
     init(file: ExportFile, width: Int, height: Int, palette: ExportPalette, format: ExportFormat = .gif,
          fps: Int = 50) throws(Platform.Failure) {
         var message = [CChar](repeating: 0, count: 320)
-        guard lm_load_gif(&message, message.count) == 0 else {
-            throw Platform.Failure(message: String(cBuffer: message), status: 1)
-        }
+        try LazyLibrary.require(LazyLibrary.gifError)
         let opened = palette.rgb.withUnsafeBufferPointer {
             lm_gif_open(file.descriptor, Int32(width), Int32(height), $0.baseAddress!, Int32(ExportPalette.count), &message,
                         message.count)

@@ -7,9 +7,7 @@ import MarqueeCore
 enum PNGWriter {
     static func write(_ image: IndexedImage, palette: ExportPalette, to file: ExportFile) throws(Platform.Failure) {
         var message = [CChar](repeating: 0, count: 320)
-        guard lm_load_png(&message, message.count) == 0 else {
-            throw Platform.Failure(message: String(cBuffer: message), status: 1)
-        }
+        try LazyLibrary.require(LazyLibrary.pngError)
         let status = palette.rgb.withUnsafeBufferPointer { rgb in
             image.pixels.withUnsafeBufferPointer { pixels in
                 lm_png_write_indexed(file.descriptor, Int32(image.width), Int32(image.height), rgb.baseAddress!,

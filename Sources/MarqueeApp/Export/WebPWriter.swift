@@ -27,9 +27,7 @@ final class WebPWriter: AnimationWriter {
     init(file: ExportFile, width: Int, height: Int, palette: ExportPalette, format: ExportFormat = .webp,
          fps: Int = 60) throws(Platform.Failure) {
         var message = [CChar](repeating: 0, count: 320)
-        guard lm_load_webp(&message, message.count) == 0 else {
-            throw Platform.Failure(message: String(cBuffer: message), status: 1)
-        }
+        try LazyLibrary.require(LazyLibrary.webpError)
         guard let opened = lm_webp_open(Int32(width), Int32(height), &message, message.count) else {
             throw ExportFile.failure(file.path, String(cBuffer: message))
         }
