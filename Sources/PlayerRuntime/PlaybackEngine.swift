@@ -130,12 +130,7 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     }
 
     /// Seconds since the engine's origin on its clock.
-    /// Calls `body` with the state, lent rather than copied: a frame reads
-    /// the state on every tick, and `state`'s getter would copy it, every
-    /// array and string of it retained and released.
-    public func withState<Result>(_ body: (borrowing PlayerState) -> Result) -> Result {
-        body(state)
-    }
+
 
     public func now() -> Double {
         let elapsed = origin.duration(to: clock.now)

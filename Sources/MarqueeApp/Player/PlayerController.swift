@@ -289,10 +289,8 @@ final class PlayerController {
     /// Draws the frame the state shows now. Reads the state only.
     private func render() {
         guard !quitting else { return }
-        let (t, columns, rows) = (engine.now(), display.columns, display.rows)
-        let (scene, frame) = engine.withState { state in
-            layouts.changedFrame(state, at: t, columns: columns, rows: rows, shown: lastScene)
-        }
+        let (scene, frame) = layouts.changedFrame(engine.state, at: engine.now(), columns: display.columns, rows: display.rows,
+                                                  shown: lastScene)
         guard let frame else { return }
         lastScene = scene
         display.draw(frame)
