@@ -131,8 +131,8 @@ struct PanelPainter {
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             let blocks = scene.style == .blocks
-            if !glows, !graded, colors == nil {
-                paintTwoShades(into: &frame, leds: leds, lit: litGlyph, unlit: unlitGlyph, blocks: blocks)
+            if !glows, colors == nil {
+                paintShades(into: &frame, leds: leds, lit: litGlyph, unlit: unlitGlyph, blocks: blocks)
                 return (leds.lowerBound * 2)..<(leds.upperBound * 2)
             }
             for row in 0..<geometry.panelRows {
@@ -189,15 +189,15 @@ struct PanelPainter {
         }
     }
 
-    /// Dots or blocks where every LED is lit in the scene's shade or unlit
-    /// (no glow, brightness steps or colour glyphs: a scroll's usual
-    /// frame). The same cells as the general loop, written as packed cells
-    /// with the row's font row and band read once, since a scroll step
-    /// paints these columns on every panel row.
-    private func paintTwoShades(into frame: inout FrameModel, leds: Range<Int>, lit litGlyph: Unicode.Scalar,
-                                unlit unlitGlyph: Unicode.Scalar, blocks: Bool) {
+    /// Dots or blocks where each LED is lit in the scene's shade, unlit, or
+    /// (from an outline font) a brightness step: no glow or colour glyphs,
+    /// a scroll's usual frame. The same cells as the general loop, written
+    /// as packed cells with the row's font row and band read once, since a
+    /// scroll step paints these columns on every panel row.
+    private func paintShades(into frame: inout FrameModel, leds: Range<Int>, lit litGlyph: Unicode.Scalar,
+                             unlit unlitGlyph: Unicode.Scalar, blocks: Bool) {
         let inputs = inputs, top = scene.geometry.ledAreaTop, columns = panelColumns
-        let litShade = scene.litShade
+        let litShade = scene.litShade, levels = levels
         for row in 0..<scene.geometry.panelRows {
             let fontRow = inputs.rowOfLED[row]
             let shows = fontRow >= 0 && fontRow < 64
@@ -205,7 +205,11 @@ struct PanelPainter {
             frame.writeRow(top + row) { cells in
                 for column in leds {
                     let lit = shows && inputs.masks[band + column] >> UInt64(fontRow) & 1 == 1
-                    let ink = UInt64(Ink.led(lit ? litShade : .unlit, hue: inputs.hues[column]).code) << 24
+                    var shade = lit ? litShade : .unlit
+                    if !lit, shows, let levels {
+                        shade = GlyphLevels.shade(low: levels.low[band + column], high: levels.high[band + column], row: fontRow) ?? shade
+                    }
+                    let ink = UInt64(Ink.led(shade, hue: inputs.hues[column]).code) << 24
                     let dot = UInt64((lit ? litGlyph : unlitGlyph).value) | ink
                     // The gap after a dot takes the dot's colour, as below.
                     cells.set(packed: dot, column: column * 2)
