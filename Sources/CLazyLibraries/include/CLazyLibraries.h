@@ -105,7 +105,8 @@ lm_face *_Nullable lm_face_open_memory(const unsigned char *_Nonnull bytes, size
 void lm_face_metrics(const lm_face *_Nonnull face, int *_Nonnull ascent, int *_Nonnull descent);
 // 1 for an outline font drawn at any size, 0 for a bitmap font's strike.
 int lm_face_is_scalable(const lm_face *_Nonnull face);
-// 1 when the font has pair kerning FreeType reads (a `kern` table).
+// 1 when the font has pair kerning: a `kern` table (FreeType's), or a GPOS
+// table (read through HarfBuzz, when libharfbuzz0b is installed).
 int lm_face_has_kerning(const lm_face *_Nonnull face);
 // The family and style names, for messages (static until the face closes).
 const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
@@ -127,7 +128,8 @@ enum {
 // the glyph has no colour bitmap).
 int lm_face_glyph_rendered(lm_face *_Nonnull face, uint32_t codepoint, int mode, lm_glyph *_Nonnull glyph);
 // The kerning between two characters in whole pixels, rounded (0 when the
-// face has none).
+// face has none): from GPOS through HarfBuzz where the font has that table
+// and HarfBuzz loads, else from FreeType's `kern` table.
 int lm_face_kerning(lm_face *_Nonnull face, uint32_t left, uint32_t right);
 void lm_face_close(lm_face *_Nullable face);
 
