@@ -39,6 +39,14 @@ struct PendingReplyTests {
             }
         }
 
+        /// Waits until a snapshot request has reached the handler (up to
+        /// 30 s of wall time: a loaded machine's test pool is slow to wake).
+        func awaitSnapshot() async throws {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while pending.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            try #require(!pending.isEmpty, "the snapshot reached the handler")
+        }
+
         /// Makes the snapshot replies waiting, on the loop.
         func fulfil() {
             thread.loop.schedule(at: .now) { [pending] in
@@ -66,7 +74,7 @@ struct PendingReplyTests {
         let fixture = try Fixture()
         let client = try TestClient(fixture.server.path)
         client.send("{\"cmd\":\"snapshot\"}\n{\"cmd\":\"status\"}\n")
-        for _ in 0..<500 where fixture.pending.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await fixture.awaitSnapshot()
         try await Task.sleep(for: .milliseconds(200))
         #expect(fixture.handled.load() == 1, "the status waits behind the snapshot")
         fixture.fulfil()
@@ -81,7 +89,7 @@ struct PendingReplyTests {
         let fixture = try Fixture()
         let client = try TestClient(fixture.server.path)
         client.send("{\"cmd\":\"snapshot\"}\n")
-        for _ in 0..<500 where fixture.pending.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await fixture.awaitSnapshot()
         client.close()
         try await Task.sleep(for: .milliseconds(100))
         fixture.fulfil()
