@@ -20,12 +20,11 @@ extension EndToEnd.Timing {
                                                                         environment: ["XDG_CACHE_HOME": cache.path]))
             defer { sign.close() }
             try await sign.waitForEvent("the link") { $0.name == "link" && $0.bool("up") == true }
-            try await Task.sleep(for: .milliseconds(1500))
-
-            let exported = scratch.appendingPathComponent("export.png").path
-            let export = try await runCommand(try E2E.binaryPath(), ["--export", exported, "--cols", "100", "--rows", "30", "--static", "HI"],
-                                              timeout: 60)
-            #expect(export.status == 0, "\(export.stderr)")
+            // At rest (its fade over), as its own control socket shows it.
+            let exported = try await EndToEnd.Flows.SignSnapshot.exported(in: scratch)
+            let socket = sign.runtimeDirectory.appendingPathComponent("ledmarquee/a.sock").path
+            _ = try await EndToEnd.Flows.SignSnapshot.atRest(["--control", socket], in: scratch, exported: exported)
+            try FileManager.default.removeItem(at: scratch.appendingPathComponent("out.png"))
             let path = scratch.appendingPathComponent("a.png").path
             let result = try await broker.send(["--name", "a", "snapshot", "--png", path])
             #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.status) \(result.stderr)")
@@ -40,6 +39,7 @@ extension EndToEnd.Timing {
             #expect(retained.stdout.isEmpty, "a retained picture: \(retained.stdout.count) bytes")
 
             // Two asks at once, a second after the last: one picture, one refusal.
+            // (A wait, not a poll: the sign counts a second from the last picture.)
             try await Task.sleep(for: .milliseconds(1100))
             let paths = ["b.png", "c.png"].map { scratch.appendingPathComponent($0).path }
             let (binary, url) = (try E2E.binaryPath(), broker.url)

@@ -21,13 +21,36 @@ extension EndToEnd.Flows {
                                         environment: E2E.childEnvironment(), timeout: 20)
         }
 
-        /// A sign playing `shape`, at rest (its fade done), and its socket.
+        /// A sign playing `shape`, and its socket.
         static func sign(_ label: String) async throws -> (Session, String) {
             let session = try await Session.start(label, Launch(arguments: ["--control", "control.sock"] + shape))
             try await session.waitForEvent("first cue") { $0.name == "cue" }
-            // The fade in is over well within a second.
-            try await Task.sleep(for: .milliseconds(1500))
             return (session, session.directory.appendingPathComponent("control.sock").path)
+        }
+
+        /// `--export`'s PNG of `shape` on the session's 100x30 pane, in `directory`.
+        static func exported(in directory: URL) async throws -> String {
+            let path = directory.appendingPathComponent("export.png").path
+            let export = try await runCommand(try E2E.binaryPath(), ["--export", path, "--cols", "100", "--rows", "30"] + shape,
+                                              timeout: 60)
+            guard export.status == 0 else { throw E2EFailure("--export: \(export.stderr)") }
+            return path
+        }
+
+        /// Snapshots (through `send`'s `arguments`, into `out.png`) until
+        /// one is `exported`'s picture: the sign's fade in is over. The
+        /// comparison of the last one.
+        static func atRest(_ arguments: [String], in directory: URL, exported: String,
+                           pitch: Int = 8) async throws -> PictureCompare.Outcome {
+            let path = directory.appendingPathComponent("out.png").path
+            var last: PictureCompare.Outcome?
+            return try await waitFor("a snapshot of the sign at rest", timeout: 15, context: { "\(String(describing: last))" }) {
+                let result = try await send(arguments + ["snapshot", "--png", "out.png"], in: directory)
+                guard result.status == 0, result.stderr.isEmpty else { throw E2EFailure("send snapshot: \(result.stderr)") }
+                let outcome = try await PictureCompare.compare(path, with: exported, pitch: pitch, lit: lit)
+                last = outcome
+                return outcome.equal ? outcome : nil
+            }
         }
 
         @Test("the PNG is the sign's panel × led-pixels, --export's picture pixel for pixel: a lit LED's centre lit, its corner the gap; mode 0644")
@@ -36,10 +59,9 @@ extension EndToEnd.Flows {
             defer { session.close() }
             let scratch = try E2E.makeTemporaryDirectory("snapshot")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let exported = scratch.appendingPathComponent("export.png").path
-            let export = try await runCommand(try E2E.binaryPath(), ["--export", exported, "--cols", "100", "--rows", "30"] + Self.shape,
-                                              timeout: 60)
-            #expect(export.status == 0, "\(export.stderr)")
+            let exported = try await Self.exported(in: scratch)
+            let rest = try await Self.atRest(["--control", socket], in: scratch, exported: exported)
+            #expect(rest.equal && rest.width == 400)
             for pitch in [8, 5] {
                 let result = try await Self.send(["--control", socket, "snapshot", "--png", "out.png"]
                                                  + (pitch == 8 ? [] : ["--led-pixels", String(pitch)]), in: scratch)
@@ -62,6 +84,7 @@ extension EndToEnd.Flows {
             defer { session.close() }
             let scratch = try E2E.makeTemporaryDirectory("snapshot")
             defer { try? FileManager.default.removeItem(at: scratch) }
+            _ = try await Self.atRest(["--control", socket], in: scratch, exported: try await Self.exported(in: scratch))
             async let first = Self.send(["--control", socket, "snapshot", "--png", "a.png"], in: scratch)
             async let second = Self.send(["--control", socket, "snapshot", "--png", "b.png"], in: scratch)
             let results = try await [first, second]
