@@ -280,6 +280,10 @@ final class ControlConnection: @unchecked Sendable {
         if case .pending(let later) = reply {
             awaitingReply = true
             stopReading()
+            // The client waits for the sign now: its idle time starts
+            // again when the reply is sent.
+            if let idleTimer { loop.cancel(idleTimer) }
+            idleTimer = nil
             later.whenDone { [weak self] reply in self?.deliver(reply) }
             return
         }

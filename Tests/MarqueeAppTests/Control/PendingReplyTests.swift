@@ -26,10 +26,12 @@ struct PendingReplyTests {
             var isEmpty: Bool { replies.withLock(\.isEmpty) }
         }
 
-        init() throws {
+        init(idleSeconds: Double = ControlServer.Limits().idleSeconds) throws {
             scratch = try ScratchDirectory()
+            var limits = ControlServer.Limits()
+            limits.idleSeconds = idleSeconds
             server = try ControlServer.open(ControlSocketPath(path: scratch.path + "/s.sock", directory: nil), name: "test",
-                                            loop: thread.loop)
+                                            loop: thread.loop, limits: limits)
             server.start { [handled, pending] request in
                 handled.value.add(1, ordering: .relaxed)
                 guard case .snapshot = request.action else { return .object(#"{"ok":true,"n":\#(handled.load())}"#) }
@@ -80,6 +82,19 @@ struct PendingReplyTests {
         fixture.fulfil()
         #expect(client.line() == #"{"ok":true,"png":"later"}"#)
         #expect(client.line() == #"{"ok":true,"n":2}"#)
+        client.close()
+        await fixture.finish()
+    }
+
+    @Test("a reply that takes longer than the idle time still reaches its client: the wait is the sign's, not the client's")
+    func slowerThanIdle() async throws {
+        let fixture = try Fixture(idleSeconds: 0.3)
+        let client = try TestClient(fixture.server.path)
+        client.send("{\"cmd\":\"snapshot\"}\n")
+        try await fixture.awaitSnapshot()
+        try await Task.sleep(for: .milliseconds(600))
+        fixture.fulfil()
+        #expect(client.line() == #"{"ok":true,"png":"later"}"#)
         client.close()
         await fixture.finish()
     }
