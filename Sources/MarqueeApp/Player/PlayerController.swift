@@ -307,8 +307,7 @@ final class PlayerController {
     /// Draws the frame the state shows now. Reads the state only.
     private func render() {
         guard !quitting else { return }
-        let state = engine.state
-        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: display.columns, rows: display.rows,
+        let (scene, frame) = layouts.changedFrame(engine.state, at: engine.now(), columns: display.columns, rows: display.rows,
                                                   shown: lastScene)
         guard let frame else { return }
         lastScene = scene
