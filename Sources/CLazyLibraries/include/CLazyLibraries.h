@@ -156,6 +156,15 @@ int lm_load_gif(char *_Nonnull error, size_t size);
 int lm_png_write_indexed(int fd, int width, int height, const uint8_t *_Nonnull rgb, int count,
                          const uint8_t *_Nonnull pixels, char *_Nonnull error, size_t size);
 
+// The same PNG made in memory, for a running sign's snapshot (`send
+// snapshot --png`, docs/control.md), which has no file to write: the bytes
+// go to `out` (`out_size` long); more than `limit` fails ("over N bytes")
+// instead of growing without end. Returns the bytes written, or -1 with the
+// reason. Call lm_load_png first.
+long lm_png_encode_indexed(int width, int height, const uint8_t *_Nonnull rgb, int count,
+                           const uint8_t *_Nonnull pixels, uint8_t *_Nonnull out, size_t out_size,
+                           char *_Nonnull error, size_t size);
+
 // An animated GIF being written to a descriptor.
 typedef struct lm_gif lm_gif;
 
