@@ -163,7 +163,9 @@ public enum FrameComposer {
     private static func paintScrollingPanel(_ scene: MarqueeScene, layout: TextLayout, into frame: inout FrameModel,
                                             only: Range<Int>? = nil) -> Range<Int> {
         withScrollingPainter(scene, layout: layout, only: only) { painter in
-            let painted = painter.paint(into: &frame, only: only)
+            // A step paints into the kept frame, moved: its dark rows hold
+            // what they would be painted with, unless a rainbow hues them.
+            let painted = painter.paint(into: &frame, only: only, keepsDarkRows: only != nil && scene.rainbowPhase == nil)
             frame.panelScroll = PanelScroll(rows: painter.frameRows, columns: painter.frameColumns,
                                             textStart: textStart(scene, textWidth: layout.width),
                                             halfCellsPerLED: scene.style.halfCellsPerLED)

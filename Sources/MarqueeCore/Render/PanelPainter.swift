@@ -116,8 +116,14 @@ struct PanelPainter {
     /// scroll step paints just the columns coming into view. Braille cells
     /// hold two LED columns, so there the range is taken in whole cells.
     /// Returns the frame columns painted.
+    ///
+    /// `keepsDarkRows`: the frame already holds this scene's panel, moved
+    /// (a scroll step without a rainbow), so a row outside the text band,
+    /// unlit LEDs of one hue throughout, already has in those columns the
+    /// very cells that would be painted, and is left unwritten: more than
+    /// half a tall sign's rows, each a cache line the step need not touch.
     @discardableResult
-    func paint(into frame: inout FrameModel, only: Range<Int>? = nil) -> Range<Int> {
+    func paint(into frame: inout FrameModel, only: Range<Int>? = nil, keepsDarkRows: Bool = false) -> Range<Int> {
         let geometry = scene.geometry
         let leds = only.map { $0.clamped(to: 0..<geometry.panelColumns) } ?? 0..<geometry.panelColumns
         let top = geometry.ledAreaTop
@@ -132,7 +138,7 @@ struct PanelPainter {
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             let blocks = scene.style == .blocks
             if !glows, colors == nil {
-                paintShades(into: &frame, leds: leds, lit: litGlyph, unlit: unlitGlyph, blocks: blocks)
+                paintShades(into: &frame, leds: leds, lit: litGlyph, unlit: unlitGlyph, blocks: blocks, keepsDarkRows: keepsDarkRows)
                 return (leds.lowerBound * 2)..<(leds.upperBound * 2)
             }
             for row in 0..<geometry.panelRows {
@@ -195,12 +201,13 @@ struct PanelPainter {
     /// as packed cells with the row's font row and band read once, since a
     /// scroll step paints these columns on every panel row.
     private func paintShades(into frame: inout FrameModel, leds: Range<Int>, lit litGlyph: Unicode.Scalar,
-                             unlit unlitGlyph: Unicode.Scalar, blocks: Bool) {
+                             unlit unlitGlyph: Unicode.Scalar, blocks: Bool, keepsDarkRows: Bool) {
         let inputs = inputs, top = scene.geometry.ledAreaTop, columns = panelColumns
         let litShade = scene.litShade, levels = levels
         for row in 0..<scene.geometry.panelRows {
             let fontRow = inputs.rowOfLED[row]
             let shows = fontRow >= 0 && fontRow < 64
+            if !shows, keepsDarkRows { continue }
             let band = inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * columns
             frame.writeRow(top + row) { cells in
                 for column in leds {
