@@ -65,12 +65,12 @@ public enum Program {
 
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
-        let feed = try liveFeed(options)
+        var feed = try liveFeed(options)
         // Every way out gives standard input its flags back and closes a
-        // followed file's descriptors.
+        // followed file's descriptors (and ends a feed's fetches).
         defer { feed?.stop() }
         let fleetSetup = try FleetSetup.prepare(options, environment: Platform.environment)
-        let loaded: CueFileParser.Result
+        var loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
         } else if let cached = fleetSetup?.cachedDeck {
@@ -81,6 +81,16 @@ public enum Program {
             loaded = CueFileParser.Result(cues: [Cue(text: fleetSetup.topics.name, seconds: options.seconds)], notes: [])
         } else {
             loaded = try loadCues(options)
+            if !loaded.feeds.isEmpty {
+                // A deck with feeds plays live: its fixed messages and each
+                // feed's items (docs/feeds.md).
+                let source = try FeedDeckSource(parts: FeedDeckSource.Part.parts(cues: loaded.cues, feeds: loaded.feeds), name: options.file ?? "deck",
+                                                seconds: options.seconds, caFile: options.feedCA, environment: Platform.environment)
+                feed = source
+                let notes = loaded.notes
+                loaded = try await source.firstCues()
+                loaded.notes = notes + loaded.notes
+            }
         }
         // Said before the terminal becomes the sign, where they stay
         // readable afterwards; the log and the sign get them too.
@@ -254,7 +264,7 @@ public enum Program {
         // except in step: every sign would shuffle it its own way.
         settings.sync = options.sync
         settings.shuffle = options.shuffle
-            || (!options.sync && options.message == nil && options.file == nil && options.follow == nil && options.mqtt == nil)
+            || (!options.sync && options.message == nil && options.file == nil && options.follow == nil && options.feed == nil && options.mqtt == nil)
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
@@ -304,12 +314,19 @@ public enum Program {
         }
     }
 
-    /// Standard input read live (docs/cue-flow.md, "Live input"): not for
+    /// A news feed (`--feed`, docs/feeds.md), a followed file, or standard
+    /// input read live (docs/cue-flow.md, "Live input"): not for
     /// a snapshot, which draws one moment of what it has, nor from a
     /// terminal, which the sign is about to take (it is read to its end
     /// first, as a file).
     @MainActor
     static func liveFeed(_ options: Options) throws(Platform.Failure) -> (any LiveCueSource)? {
+        if let url = options.feed {
+            // Parsed already by the option's own check.
+            guard let entry = try? FeedEntry(url: url) else { return nil }
+            return try FeedDeckSource(parts: [.feed(entry)], name: url, seconds: options.seconds, caFile: options.feedCA,
+                                      environment: Platform.environment)
+        }
         if let path = options.follow, !options.snapshot {
             return try FollowedFileFeed(path: path, seconds: options.seconds, latestOnly: options.latest)
         }

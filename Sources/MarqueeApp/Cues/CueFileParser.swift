@@ -2,7 +2,8 @@ import MarqueeCore
 
 /// Turns the bytes of a cue file into cues: one message per line for
 /// text, an array of strings or `{text, caption, seconds, …}` objects for
-/// a `.json` deck (the look keys are in `DeckEntryLook.swift`), or that
+/// a `.json` deck (the look keys are in `DeckEntryLook.swift`, a news feed's
+/// `{"feed": …}` in `Feeds/DeckFeed.swift`), or that
 /// array as the `"deck"` of an object with the `"epoch"` `--sync` counts
 /// from (`DeckEpoch.swift`). Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
@@ -17,6 +18,9 @@ public enum CueFileParser {
         public var notes: [String]
         /// The deck's `"epoch"`, in Unix seconds; nil when it has none.
         public var epoch: Double? = nil
+        /// The deck's `{"feed": …}` entries, each with the number of
+        /// `cues` before it (docs/feeds.md).
+        public var feeds: [DeckFeed] = []
     }
 
     /// A cue file that cannot be played.
@@ -117,9 +121,17 @@ public enum CueFileParser {
         try checkFlowLimits(count: entries.count, bytes: 0, name: name)
         var cues: [Cue] = []
         var notes: [String] = []
+        var feeds: [DeckFeed] = []
         var textBytes = 0
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
+            if case .object(let object) = entry, object["feed"] != nil {
+                guard feeds.count < DeckFeed.maximumPerDeck else {
+                    throw ParseError("\(place): a deck has at most \(DeckFeed.maximumPerDeck) feeds")
+                }
+                feeds.append(DeckFeed(position: cues.count, entry: try feedEntry(object, place: place, notes: &notes)))
+                continue
+            }
             // A deck's texts get the bound of a text file's lines.
             func bounded(_ text: String, _ field: String) -> String {
                 guard text.utf8.count > maximumLineBytes else { return text }
@@ -164,8 +176,8 @@ public enum CueFileParser {
             textBytes += FlowLimits.textBytes(of: cues[cues.count - 1])
             try checkFlowLimits(count: cues.count, bytes: textBytes, name: name)
         }
-        guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
-        return Result(cues: cues, notes: notes)
+        guard !cues.isEmpty || !feeds.isEmpty else { throw ParseError("\(name): the deck has no entries") }
+        return Result(cues: cues, notes: notes, feeds: feeds)
     }
 
     /// A deck the sign could not hold is refused whole, as it is read,

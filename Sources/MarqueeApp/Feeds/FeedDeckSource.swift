@@ -1,0 +1,128 @@
+import Glibc
+import MarqueeCore
+
+/// A flow with news feeds in it, as a live source (docs/feeds.md,
+/// "Playing a feed"): `--feed URL` (one feed, nothing else), or a deck
+/// whose entries mix fixed messages and `{"feed": …}` entries. The flow is
+/// the fixed messages with each feed's items in its entry's place; each
+/// refresh of a feed replaces the flow (the player keeps the message shown
+/// when its text is still in it). A feed that fails keeps its items and
+/// is said once per reason, with the age of what it shows; the flow plays
+/// on. The items of the copy kept on disk play at once, before any fetch.
+@MainActor
+final class FeedDeckSource: LiveCueSource {
+    /// A place in the flow: fixed messages, or a feed's items.
+    enum Part {
+        case fixed([Cue])
+        case feed(FeedEntry)
+    }
+
+    private let name: String
+    private let seconds: Double
+    private var parts: [Part]
+    private var fetchers: [Int: FeedFetcher] = [:]
+    private var items: [Int: [Cue]] = [:]
+    private var onUpdate: ((LiveCueUpdate) -> Void)?
+    /// What happened while paused, handed over at the next `follow`.
+    private var pending: LiveCueUpdate?
+    private var started = false
+    /// Feeds whose first fetch failed with nothing to show.
+    private var failedEmpty: [String] = []
+    private(set) var failure: String?
+
+    /// `parts` in order; `name` names the flow in messages (the deck's
+    /// file, or the feed's URL). Throws when libcurl cannot be loaded.
+    init(parts: [Part], name: String, seconds: Double, caFile: String?, environment: [String: String],
+         timeouts: FeedTransfer.Timeouts = .standard) throws(Platform.Failure) {
+        self.name = name
+        self.seconds = seconds
+        self.parts = parts
+        let http: FeedHTTP
+        do { http = try FeedHTTP() } catch { throw Platform.Failure(message: error.description, status: 1) }
+        for (index, part) in parts.enumerated() {
+            guard case .feed(let entry) = part else { continue }
+            let fetcher = FeedFetcher(entry: entry, http: http, caFile: caFile,
+                                      cache: FeedCache.location(url: entry.url, environment: environment), timeouts: timeouts)
+            if let document = fetcher.loadCachedCopy() {
+                items[index] = FeedCues.cues(document, entry: entry, seconds: seconds)
+            }
+            fetcher.onNews = { [weak self] news in self?.news(news, part: index) }
+            fetchers[index] = fetcher
+        }
+    }
+
+    var cues: [Cue] {
+        parts.enumerated().flatMap { index, part -> [Cue] in
+            switch part {
+            case .fixed(let cues): cues
+            case .feed: items[index] ?? []
+            }
+        }
+    }
+
+    var ended: Bool { false }
+    var noMessages: String { "\(name): no items" }
+
+    func follow(_ onUpdate: @escaping (LiveCueUpdate) -> Void) {
+        self.onUpdate = onUpdate
+        if !started {
+            started = true
+            fetchers.values.forEach { $0.start() }
+            // What is in hand already (fixed messages, copies on disk)
+            // counts as the first read.
+            if !cues.isEmpty { onUpdate(LiveCueUpdate(cues: cues, notes: [])) }
+        } else if let pending {
+            self.pending = nil
+            onUpdate(pending)
+        }
+    }
+
+    func pause() {
+        onUpdate = nil
+    }
+
+    func stop() {
+        onUpdate = nil
+        fetchers.values.forEach { $0.stop() }
+    }
+
+    private func news(_ news: FeedFetcher.News, part index: Int) {
+        guard case .feed(let entry) = parts[index], let fetcher = fetchers[index] else { return }
+        var update: LiveCueUpdate
+        switch news {
+        case .document(let document):
+            let fresh = FeedCues.cues(document, entry: entry, seconds: seconds)
+            if fresh.isEmpty {
+                update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): the feed has no items; the flow plays on"])
+                if cues.isEmpty { failure = "feed \(entry.url): the feed has no items" }
+            } else {
+                let changed = fresh != items[index]
+                items[index] = fresh
+                update = LiveCueUpdate(cues: changed ? cues : nil, notes: [])
+            }
+        case .failed(let reason):
+            let shown = fetcher.fetchedAt.map { "; showing its items of \(FeedCues.age(since: $0, now: Int(time(nil)))) ago" }
+            update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)" + (items[index] == nil ? "" : shown ?? "")])
+            if cues.isEmpty, !failedEmpty.contains(entry.url) {
+                failedEmpty.append(entry.url)
+                // Nothing to play yet and every feed has failed: the sign
+                // cannot start.
+                if failedEmpty.count == fetchers.count { failure = "feed \(entry.url): \(reason)" }
+            }
+        }
+        deliver(update)
+    }
+
+    private func deliver(_ update: LiveCueUpdate) {
+        guard update.cues != nil || !update.notes.isEmpty || failure != nil else { return }
+        if let onUpdate {
+            onUpdate(update)
+        } else {
+            // Paused: the newest flow stands, notes add up.
+            var merged = pending ?? LiveCueUpdate(cues: nil, notes: [])
+            if let cues = update.cues { merged.cues = cues }
+            merged.notes += update.notes
+            pending = merged
+        }
+    }
+}
