@@ -71,7 +71,9 @@ struct FeedCache: Sendable, Equatable {
     /// half a copy. The reason on failure. Blocks: call it off the loop
     /// (``FeedCacheWriter``).
     func store(_ copy: Copy, tag: String) -> String? {
-        for directory in [parent(of: directory), directory] where mkdir(directory, 0o700) != 0 && errno != EEXIST {
+        // The cache's base may not exist yet ($XDG_CACHE_HOME, ledmarquee, feeds).
+        for directory in [parent(of: parent(of: directory)), parent(of: directory), directory]
+        where mkdir(directory, 0o700) != 0 && errno != EEXIST {
             return "cannot keep the feed's copy: \(directory): \(String(cString: strerror(errno)))"
         }
         let temporary = "\(directory)/.\(Self.hash(url)).\(getpid()).\(tag).tmp"

@@ -100,6 +100,8 @@ final class FeedDeckSource: LiveCueSource {
                 items[index] = fresh
                 update = LiveCueUpdate(cues: changed ? cues : nil, notes: [])
             }
+        case .notKept(let reason):
+            update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)"])
         case .failed(let reason):
             let shown = fetcher.fetchedAt.map { "; showing its items of \(FeedCues.age(since: $0, now: Int(time(nil)))) ago" }
             update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)" + (items[index] == nil ? "" : shown ?? "")])

@@ -15,6 +15,8 @@ final class FeedFetcher {
         case document(FeedDocument)
         /// A fetch failed, for a reason not said since the last success.
         case failed(String)
+        /// The copy could not be kept on disk (said once per reason).
+        case notKept(String)
     }
 
     let entry: FeedEntry
@@ -27,6 +29,7 @@ final class FeedFetcher {
     private var transfer: FeedTransfer?
     private var timer: LoopTimer?
     private var lastReason: String?
+    private var lastCacheFailure: String?
     private var stopped = false
     /// When the items in hand were fetched (Unix seconds), nil before any.
     private(set) var fetchedAt: Int?
@@ -99,7 +102,7 @@ final class FeedFetcher {
             fetchedAt = Int(time(nil))
             hasCopy = true
             writer?.keep(FeedCache.Copy(validators: validators, fetched: fetchedAt ?? 0, body: body), loop: .main) { [weak self] reason in
-                MainActor.assumeIsolated { self?.onNews?(.failed(reason)) }
+                MainActor.assumeIsolated { self?.notKept(reason) }
             }
             succeeded(asked: asked(document.ttlMinutes, headers))
             onNews?(.document(document))
@@ -117,6 +120,12 @@ final class FeedFetcher {
     private func asked(_ ttlMinutes: Int?, _ headers: FeedResponseHeaders) -> Double? {
         let asks = [ttlMinutes.map { Double($0) * 60 }, headers.maxAgeSeconds.map(Double.init)].compactMap(\.self)
         return asks.max()
+    }
+
+    private func notKept(_ reason: String) {
+        guard reason != lastCacheFailure else { return }
+        lastCacheFailure = reason
+        onNews?(.notKept(reason))
     }
 
     private func succeeded(asked: Double?) {

@@ -3,26 +3,37 @@
 
 Listens on 127.0.0.1 only, on a port the kernel picks, and prints that
 port as its first line of output. With --cert and --key it speaks HTTPS.
-Every request is logged; GET /_log answers the log as JSON (path and
-headers of each request), GET /_set?NAME=VALUE sets a value some routes
-read. Nothing it serves is held whole in memory beyond a few hundred
+Every request is logged, a JSON line (path and headers) appended to
+DIR/requests.jsonl; /changing serves the version written in DIR/changing.
+Nothing it serves is held whole in memory beyond a few hundred
 kilobytes: the 1 GB body is one 64 KiB block sent again and again.
 """
 import argparse
 import gzip
 import json
-import socketserver
 import ssl
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
-LOG = []
 LOCK = threading.Lock()
-STATE = {"changing": "1"}
 STOP = threading.Event()
+DIRECTORY = "."
+
+
+def log(path, headers):
+    with LOCK, open(f"{DIRECTORY}/requests.jsonl", "a") as file:
+        file.write(json.dumps({"path": path, "headers": headers}) + "\n")
+
+
+def state(name, default):
+    try:
+        with open(f"{DIRECTORY}/{name}") as file:
+            return file.read().strip()
+    except OSError:
+        return default
 
 
 def rss(titles, extra=""):
@@ -66,17 +77,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlparse(self.path)
         path = url.path
-        with LOCK:
-            if path not in ("/_log",):
-                LOG.append({"path": path, "headers": {k.lower(): v for k, v in self.headers.items()}})
-        if path == "/_log":
-            with LOCK:
-                body = json.dumps(LOG).encode()
-            return self.send_body(body, content_type="application/json")
-        if path == "/_set":
-            for key, values in parse_qs(url.query).items():
-                STATE[key] = values[0]
-            return self.send_body(b"ok", content_type="text/plain")
+        log(path, {k.lower(): v for k, v in self.headers.items()})
         if path in FORMATS:
             kind, body = FORMATS[path]
             return self.send_body(body, content_type=kind)
@@ -91,7 +92,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(rss([("ETAG ITEM", "", "e1")]),
                                   headers=[("ETag", etag), ("Last-Modified", modified), ("Cache-Control", "max-age=30")])
         if path == "/changing":
-            n = STATE["changing"]
+            n = state("changing", "1")
             # The first item stays; the second changes with the version.
             return self.send_body(rss([("STAYS", "", "s"), (f"VERSION {n}", "", f"v{n}")]))
         if path.startswith("/redirect/"):
@@ -131,8 +132,7 @@ class Handler(BaseHTTPRequestHandler):
                 while sent < 1 << 30 and not STOP.is_set():
                     self.wfile.write(block)
                     sent += len(block)
-                with LOCK:
-                    LOG.append({"path": "/huge:complete", "headers": {}})
+                log("/huge:complete", {})
             except OSError:
                 pass
             self.close_connection = True
@@ -140,6 +140,13 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/bomb":
             # 10 MB of blanks inside a valid feed, gzipped to about 10 KB.
             self.send_body(BOMB, headers=[("Content-Encoding", "gzip")])
+            return
+        if path == "/to-file":
+            # A redirect to a protocol other than HTTP(S): refused by the client.
+            self.send_response(302)
+            self.send_header("Location", "file:///etc/passwd")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
             return
         if path == "/canary":
             return self.send_body(b"canary", content_type="text/plain")
@@ -185,7 +192,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cert")
     parser.add_argument("--key")
+    parser.add_argument("--dir", required=True)
     args = parser.parse_args()
+    global DIRECTORY
+    DIRECTORY = args.dir
     server = Server(("127.0.0.1", 0), Handler)
     if args.cert:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
