@@ -20,7 +20,7 @@ public final class FeedTestServer: @unchecked Sendable {
     public init(tls: Bool = false) throws {
         self.tls = tls
         directory = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("ledmarquee-feeds-\(getpid())-\(UUID().uuidString.prefix(8))")
+            .appendingPathComponent("ledmarquee-e2e-feeds-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
             if tls { try makeCertificates() }

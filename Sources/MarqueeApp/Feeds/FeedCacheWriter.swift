@@ -29,6 +29,6 @@ final class FeedCacheWriter: Sendable {
             guard let failure else { return }
             loop.schedule(at: .now) { failed(failure) }
         }
-        if !DetachedThread.start(write) { write() }
+        if !FeedSignals.withAllBlocked({ DetachedThread.start(write) }) { write() }
     }
 }

@@ -25,7 +25,7 @@ final class FeedDeckSource: LiveCueSource {
     private var onUpdate: ((LiveCueUpdate) -> Void)?
     /// What happened while paused, handed over at the next `follow`.
     private var pending: LiveCueUpdate?
-    private var started = false
+    private var follows = 0
     /// Feeds whose first fetch failed with nothing to show.
     private var failedEmpty: [String] = []
     private(set) var failure: String?
@@ -63,15 +63,30 @@ final class FeedDeckSource: LiveCueSource {
     var ended: Bool { false }
     var noMessages: String { "\(name): no items" }
 
+    /// The first call is the sign waiting for its first messages
+    /// (`firstCues`); the next, the playing sign's. Feeds are fetched from
+    /// the first only when there is nothing to show without them, and
+    /// copies are written to disk only once the sign plays
+    /// (``FeedFetcher/keepsCopies``): no thread may start before the
+    /// player blocks its signals if it can be helped.
     func follow(_ onUpdate: @escaping (LiveCueUpdate) -> Void) {
         self.onUpdate = onUpdate
-        if !started {
-            started = true
-            fetchers.values.forEach { $0.start() }
+        follows += 1
+        if follows == 1 {
             // What is in hand already (fixed messages, copies on disk)
             // counts as the first read.
-            if !cues.isEmpty { onUpdate(LiveCueUpdate(cues: cues, notes: [])) }
-        } else if let pending {
+            if !cues.isEmpty {
+                onUpdate(LiveCueUpdate(cues: cues, notes: []))
+                return
+            }
+            fetchers.values.forEach { $0.start() }
+            return
+        }
+        fetchers.values.forEach {
+            $0.keepsCopies = true
+            $0.start()
+        }
+        if let pending {
             self.pending = nil
             onUpdate(pending)
         }

@@ -36,6 +36,14 @@ final class FeedFetcher {
     /// Whether a copy (from the network or the disk) is in hand.
     private(set) var hasCopy = false
     var onNews: ((News) -> Void)?
+    /// Whether new copies are written to disk now. Not before the sign
+    /// plays: the player blocks its signals while the process has one
+    /// thread, and the writer's thread must not be alive then. A copy
+    /// fetched before waits here.
+    var keepsCopies = false {
+        didSet { if keepsCopies, let unkept { keep(unkept) } }
+    }
+    private var unkept: FeedCache.Copy?
 
     init(entry: FeedEntry, http: FeedHTTP, caFile: String?, cache: FeedCache?,
          timeouts: FeedTransfer.Timeouts = .standard) {
@@ -101,9 +109,7 @@ final class FeedFetcher {
             validators = FeedTransfer.Validators(etag: headers.etag, lastModified: headers.lastModified)
             fetchedAt = Int(time(nil))
             hasCopy = true
-            writer?.keep(FeedCache.Copy(validators: validators, fetched: fetchedAt ?? 0, body: body), loop: .main) { [weak self] reason in
-                MainActor.assumeIsolated { self?.notKept(reason) }
-            }
+            keep(FeedCache.Copy(validators: validators, fetched: fetchedAt ?? 0, body: body))
             succeeded(asked: asked(document.ttlMinutes, headers))
             onNews?(.document(document))
         case .notModified(let headers):
@@ -120,6 +126,17 @@ final class FeedFetcher {
     private func asked(_ ttlMinutes: Int?, _ headers: FeedResponseHeaders) -> Double? {
         let asks = [ttlMinutes.map { Double($0) * 60 }, headers.maxAgeSeconds.map(Double.init)].compactMap(\.self)
         return asks.max()
+    }
+
+    private func keep(_ copy: FeedCache.Copy) {
+        guard keepsCopies else {
+            unkept = copy
+            return
+        }
+        unkept = nil
+        writer?.keep(copy, loop: .main) { [weak self] reason in
+            MainActor.assumeIsolated { self?.notKept(reason) }
+        }
     }
 
     private func notKept(_ reason: String) {

@@ -9,7 +9,8 @@ import EventLoop
 /// `curl_multi_socket_action`. No thread of ours and no blocking call: a
 /// slow or dead server costs the sign a watched descriptor. libcurl's
 /// threaded resolver starts one short-lived thread per name lookup (none
-/// for a numeric address) and tells us through a descriptor of its own.
+/// for a numeric address) and tells us through a descriptor of its own;
+/// it starts with every signal blocked (``FeedSignals``).
 ///
 /// Used on the loop's thread only (every callback of libcurl comes from
 /// inside a call made here).
@@ -55,7 +56,7 @@ final class FeedHTTP: @unchecked Sendable {
     /// Starts `transfer`; its `onDone` is called once, from a later loop turn.
     func start(_ transfer: FeedTransfer) {
         transfers[transfer.handle] = transfer
-        let code = lm_curl_multi_add_handle(multi, transfer.handle)
+        let code = FeedSignals.withAllBlocked { lm_curl_multi_add_handle(multi, transfer.handle) }
         guard code == CURLM_OK else {
             transfers[transfer.handle] = nil
             let reason = lm_curl_multi_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
@@ -102,7 +103,8 @@ final class FeedHTTP: @unchecked Sendable {
 
     private func act(_ socket: curl_socket_t, _ mask: Int32) {
         var running: Int32 = 0
-        _ = lm_curl_multi_socket_action(multi, socket, mask, &running)
+        // A name lookup starts a resolver thread from in here.
+        _ = FeedSignals.withAllBlocked { lm_curl_multi_socket_action(multi, socket, mask, &running) }
         collect()
     }
 

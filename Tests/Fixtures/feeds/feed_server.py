@@ -178,8 +178,8 @@ HOSTILE = {
     # XML 1.0 cannot carry control characters at all (expat refuses the
     # document): JSON Feed can, so the terminal's escapes come in JSON.
     "/hostile-titles": lambda port: json.dumps({"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [
-        {"id": "h1", "title": "<b>BOLD</b> \x1b[31mRED\x1b[0m \x07BELL\x9b2J \x1b]0;OWNED\x07",
-         "summary": "<script>alert(1)</script>SUMMARY"}]}).encode(),
+        {"id": "h1", "title": "BOLD \x1b[31mRED\x1b[0m \x07BELL\x9b2J \x1b]0;OWNED\x07",
+         "content_html": "<script>alert(1)</script><p><b>SUMMARY</b></p>"}]}).encode(),
 }
 
 
