@@ -16,7 +16,8 @@
 # sign's resolution and found by name; loaded on first use; fontconfig's
 # configuration package brings fonts-dejavu-core, the font the FreeType
 # tests draw), libexpat1-dev (the XML parser of news feeds, docs/feeds.md;
-# loaded on first use), libgif-dev, libwebp-dev and libpng-dev (giflib,
+# loaded on first use), libcurl4-openssl-dev (libcurl, which fetches news
+# feeds over HTTP and HTTPS; loaded on first use), libgif-dev, libwebp-dev and libpng-dev (giflib,
 # libwebp and libpng, which write --export's GIFs, WebPs and PNGs; loaded
 # on first use, docs/export.md). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
@@ -41,7 +42,8 @@
 # OTB, that fontconfig finds by name: the FreeType tests draw its strikes),
 # fonts-noto-color-emoji (CBDT colour bitmaps: the colour emoji tests draw
 # its glyphs; in Debian 12 and 13 alike),
-# python3-pil (Pillow, the independent decoder the export tests read the
+# python3 (the feed tests' own HTTP and HTTPS server,
+# Tests/Fixtures/feeds/feed_server.py), python3-pil (Pillow, the independent decoder the export tests read the
 # GIFs and PNGs with, run with Debian's /usr/bin/python3), asciinema (reads
 # the exported .cast recordings), dpkg-dev
 # (dpkg-shlibdeps, for
@@ -58,10 +60,10 @@
 set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libexpat1-dev
-  libgif-dev libwebp-dev libpng-dev)
+  libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji python3-pil asciinema
-  dpkg-dev groff-base mandoc)
+  python3 dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.

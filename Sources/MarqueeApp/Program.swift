@@ -304,7 +304,8 @@ public enum Program {
             return try loadCueFile(path, seconds: options.seconds, regularFileOnly: true, format: .lines)
         }
         if let file = options.file {
-            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto)
+            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto,
+                                   allowsFeeds: file != "-")
         }
         do {
             return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
@@ -334,19 +335,20 @@ public enum Program {
         return StandardInputFeed(seconds: options.seconds, format: options.format, latestOnly: options.latest)
     }
 
+    /// `allowsFeeds`: the deck of `-f`, which may have feed entries (docs/feeds.md).
     static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false,
-                            format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
+                            format: CueInputFormat = .auto, allowsFeeds: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
         let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
-        return try parseCueFile(bytes, path: path, seconds: seconds, format: format)
+        return try parseCueFile(bytes, path: path, seconds: seconds, format: format, allowsFeeds: allowsFeeds)
     }
 
     /// The bytes of the cue file at `path` (read already) as cues.
     static func parseCueFile(_ bytes: [UInt8], path: String, seconds: Double,
-                             format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
+                             format: CueInputFormat = .auto, allowsFeeds: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
         let name = path == "-" ? "standard input" : path
         let isDeck = path == "-" || format != .auto ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
         do {
-            return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
+            return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds, allowsFeeds: allowsFeeds)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
         }

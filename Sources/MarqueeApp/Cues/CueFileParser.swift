@@ -30,10 +30,13 @@ public enum CueFileParser {
         public var description: String { message }
     }
 
-    public static func parse(_ bytes: [UInt8], name: String, isDeck: Bool, defaultSeconds: Double) throws(ParseError) -> Result {
+    /// `allowsFeeds`: a deck may have `{"feed": …}` entries (only a deck
+    /// given with `-f` plays them; elsewhere such an entry is refused).
+    public static func parse(_ bytes: [UInt8], name: String, isDeck: Bool, defaultSeconds: Double,
+                             allowsFeeds: Bool = false) throws(ParseError) -> Result {
         if bytes.contains(0) { throw ParseError("\(name): looks like a binary file (it contains NUL bytes)") }
         return isDeck
-            ? try parseDeck(bytes, name: name, defaultSeconds: defaultSeconds)
+            ? try parseDeck(bytes, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
             : try parseLines(bytes, name: name, defaultSeconds: defaultSeconds)
     }
 
@@ -85,24 +88,24 @@ public enum CueFileParser {
     /// any other is ignored with a note.
     static let deckKeys = ["text", "caption", "seconds"] + lookKeys + scheduleKeys
 
-    static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double, allowsFeeds: Bool = false) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else {
             throw ParseError("\(name):" + (JSONSyntaxLocation.find(in: bytes).map { "\($0)" } ?? " not valid JSON"))
         }
-        return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds)
+        return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
     }
 
     /// A whole deck: its array of entries, or an object with that array as
     /// `"deck"` and an `"epoch"` (a control request's inline deck too).
-    static func parseDeck(root: JSONValue, name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(root: JSONValue, name: String, defaultSeconds: Double, allowsFeeds: Bool = false) throws(ParseError) -> Result {
         switch root {
         case .array(let entries):
-            return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+            return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
         case .object(let object):
             guard let deck = object["deck"] else { throw ParseError("\(name): a deck object needs \"deck\", the JSON array of entries") }
             guard case .array(let entries) = deck else { throw ParseError("\(name): \"deck\" must be a JSON array of entries") }
             let epoch = try object["epoch"].flatMap { value throws(ParseError) in try self.epoch(value, name: name) }
-            var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+            var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
             result.epoch = epoch
             let unknown = object.keys.filter { !deckObjectKeys.contains($0) }.sorted()
             if !unknown.isEmpty {
@@ -116,7 +119,8 @@ public enum CueFileParser {
     }
 
     /// A deck's entries already parsed as JSON (a control request's inline deck).
-    static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double,
+                          allowsFeeds: Bool = false) throws(ParseError) -> Result {
         // Refused before a single cue is made (docs/limits.md).
         try checkFlowLimits(count: entries.count, bytes: 0, name: name)
         var cues: [Cue] = []
@@ -126,6 +130,9 @@ public enum CueFileParser {
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
             if case .object(let object) = entry, object["feed"] != nil {
+                guard allowsFeeds else {
+                    throw ParseError("\(place): a feed entry plays only in a deck given with -f at start (docs/feeds.md)")
+                }
                 guard feeds.count < DeckFeed.maximumPerDeck else {
                     throw ParseError("\(place): a deck has at most \(DeckFeed.maximumPerDeck) feeds")
                 }

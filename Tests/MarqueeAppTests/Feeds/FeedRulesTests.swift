@@ -42,7 +42,7 @@ struct FeedRulesTests {
     @Test("a deck mixes fixed messages and feed entries, each feed in its place")
     func deckEntries() throws {
         let deck = #"["ONE", {"feed": "https://example.org/a.xml", "items": 5, "every": "15m", "caption": "none", "prefix": "NEWS: "}, "TWO", {"feed": "http://example.org/b"}]"#
-        let result = try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
+        let result = try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4, allowsFeeds: true)
         #expect(result.cues.map(\.text) == ["ONE", "TWO"])
         var first = try FeedEntry(url: "https://example.org/a.xml")
         first.items = 5
@@ -52,8 +52,13 @@ struct FeedRulesTests {
         #expect(result.feeds == [DeckFeed(position: 1, entry: first), DeckFeed(position: 2, entry: try FeedEntry(url: "http://example.org/b"))])
         let parts = FeedDeckSource.Part.parts(cues: result.cues, feeds: result.feeds)
         #expect(parts.count == 4)
-        let only = try CueFileParser.parse(Array(#"[{"feed": "http://x/f"}]"#.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
+        let only = try CueFileParser.parse(Array(#"[{"feed": "http://x/f"}]"#.utf8), name: "d.json", isDeck: true, defaultSeconds: 4, allowsFeeds: true)
         #expect(only.cues.isEmpty && only.feeds.count == 1)
+        // Elsewhere (a control `load`, the fleet's deck, standard input) a
+        // feed entry is refused: nothing there would fetch it.
+        #expect(throws: CueFileParser.ParseError("d.json: entry 2: a feed entry plays only in a deck given with -f at start (docs/feeds.md)")) {
+            try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
+        }
     }
 
     @Test("a bad feed entry is one line naming the entry", arguments: [
@@ -69,7 +74,7 @@ struct FeedRulesTests {
     ])
     func badEntries(deck: String, message: String) {
         do {
-            _ = try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
+            _ = try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4, allowsFeeds: true)
             Issue.record("accepted: \(deck)")
         } catch {
             #expect(error.message == message)
@@ -80,10 +85,10 @@ struct FeedRulesTests {
     func feedCount() throws {
         let nine = "[" + (1...9).map { #"{"feed": "http://x/\#($0)"}"# }.joined(separator: ",") + "]"
         #expect(throws: CueFileParser.ParseError("d.json: entry 9: a deck has at most 8 feeds")) {
-            try CueFileParser.parse(Array(nine.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
+            try CueFileParser.parse(Array(nine.utf8), name: "d.json", isDeck: true, defaultSeconds: 4, allowsFeeds: true)
         }
         let noted = try CueFileParser.parse(Array(#"[{"feed": "http://x/", "colour": "red"}]"#.utf8), name: "d.json", isDeck: true,
-                                            defaultSeconds: 4)
+                                            defaultSeconds: 4, allowsFeeds: true)
         #expect(noted.notes.count == 1 && noted.notes[0].contains("\"colour\" ignored"), "\(noted.notes)")
     }
 
