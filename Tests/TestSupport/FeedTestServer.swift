@@ -23,7 +23,7 @@ public final class FeedTestServer: @unchecked Sendable {
             .appendingPathComponent("ledmarquee-e2e-feeds-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
-            if tls { try makeCertificates() }
+            if tls { try ChildProcess.makeTestCertificates(in: directory.path) }
             try start()
         } catch {
             close()
@@ -82,7 +82,8 @@ public final class FeedTestServer: @unchecked Sendable {
                           "--key", directory.appendingPathComponent("server.key").path]
         }
         let output = directory.appendingPathComponent("port").path
-        pid = try Self.spawn("/usr/bin/python3", arguments, stdout: output, stderr: directory.appendingPathComponent("stderr").path)
+        pid = try ChildProcess.spawn("/usr/bin/python3", arguments, environment: nil, stdin: "/dev/null", stdout: output,
+                                     stderr: directory.appendingPathComponent("stderr").path)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: output, encoding: .utf8), text.hasSuffix("\n"),
@@ -93,60 +94,6 @@ public final class FeedTestServer: @unchecked Sendable {
             usleep(20_000)
         }
         let stderr = (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
-        throw FeedServerFailure(message: "the feed server did not start: \(stderr)")
+        throw ChildProcessFailure(message: "the feed server did not start: \(stderr)")
     }
-
-    private func makeCertificates() throws {
-        let dir = directory.path
-        try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: "\(dir)/san.cnf", atomically: true, encoding: .utf8)
-        let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=ledmarquee feed test CA",
-             "-keyout", "\(dir)/ca.key", "-out", caPath],
-            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr"],
-            ["x509", "-req", "-in", "\(dir)/server.csr", "-CA", caPath, "-CAkey", "\(dir)/ca.key", "-CAcreateserial",
-             "-days", "2", "-extfile", "\(dir)/san.cnf", "-out", "\(dir)/server.pem"],
-        ]
-        for step in steps {
-            let child = try Self.spawn("/usr/bin/openssl", step, stdout: "\(dir)/openssl.out", stderr: "\(dir)/openssl.err")
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
-            guard status == 0 else {
-                let stderr = (try? String(contentsOfFile: "\(dir)/openssl.err", encoding: .utf8)) ?? ""
-                throw FeedServerFailure(message: "openssl \(step[0]): \(stderr)")
-            }
-        }
-    }
-
-    /// posix_spawn with no signal blocked (the test runner blocks some,
-    /// which a child would inherit: docs/testing.md).
-    private static func spawn(_ executable: String, _ arguments: [String], stdout: String, stderr: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let error = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard error == 0 else { throw FeedServerFailure(message: "cannot start \(executable): \(String(cString: strerror(error)))") }
-        return pid
-    }
-}
-
-/// Why the test server could not be started.
-public struct FeedServerFailure: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
 }
