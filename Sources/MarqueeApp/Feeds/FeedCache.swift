@@ -32,13 +32,20 @@ struct FeedCache: Sendable, Equatable {
 
     /// 16 hex digits of the 64-bit FNV-1a hash of `text`.
     static func hash(_ text: String) -> String {
+        let digits = String(fnv1a(text.utf8), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes` (a file name, or telling a body
+    /// from the last one: not a defence against a hostile server, which
+    /// gains nothing by a collision but a copy not written).
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash
     }
 
     /// The kept copy, or nil when there is none, it is not this URL's, or

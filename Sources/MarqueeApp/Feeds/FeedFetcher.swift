@@ -44,6 +44,9 @@ final class FeedFetcher {
         didSet { if keepsCopies, let unkept { keep(unkept) } }
     }
     private var unkept: FeedCache.Copy?
+    /// The hash of the last body read, and its validators: the same body
+    /// again (a server without ETags, every `every`) is not written again.
+    private var lastBody: (hash: UInt64, validators: FeedTransfer.Validators)?
 
     init(entry: FeedEntry, http: FeedHTTP, caFile: String?, cache: FeedCache?,
          timeouts: FeedTransfer.Timeouts = .standard) {
@@ -61,6 +64,7 @@ final class FeedFetcher {
         guard let copy = writer?.cache.load(),
               let (document, _) = try? FeedParser.parse(copy.body, maximumItems: entry.items) else { return nil }
         validators = copy.validators
+        lastBody = (FeedCache.fnv1a(copy.body), copy.validators)
         fetchedAt = copy.fetched
         hasCopy = true
         return document
@@ -109,7 +113,11 @@ final class FeedFetcher {
             validators = FeedTransfer.Validators(etag: headers.etag, lastModified: headers.lastModified)
             fetchedAt = Int(time(nil))
             hasCopy = true
-            keep(FeedCache.Copy(validators: validators, fetched: fetchedAt ?? 0, body: body))
+            let hash = FeedCache.fnv1a(body)
+            if lastBody?.hash != hash || lastBody?.validators != validators {
+                lastBody = (hash, validators)
+                keep(FeedCache.Copy(validators: validators, fetched: fetchedAt ?? 0, body: body))
+            }
             succeeded(asked: asked(document.ttlMinutes, headers))
             onNews?(.document(document))
         case .notModified(let headers):
