@@ -62,6 +62,31 @@ extension EndToEnd.Flows {
             #expect(message.hasPrefix("feed \(url): ") && message.contains("showing its items of") && message.hasSuffix(" s ago"), "\(message)")
         }
 
+        @Test("offline with a copy on disk, the status line says the feed is offline and how old its items are")
+        func offlineStatusLine() async throws {
+            let server = try FeedTestServer()
+            let url = server.url("/rss")
+            let cache = try E2E.makeShortDirectory("feedcache")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let online = try HeadlessSign.start("feed", arguments: ["--feed", url], environment: Self.environment(cache: cache))
+            let feeds = cache.appendingPathComponent("ledmarquee/feeds")
+            try await waitFor("the copy on disk", timeout: 10) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: feeds.path)) ?? []).contains { $0.hasSuffix(".feed") } ? true : nil
+            }
+            online.close()
+            server.close()
+            let session = try await Session.start("feed", Launch(
+                arguments: ["--feed", url, "--static", "--idle-timeout", "60"], environment: Self.environment(cache: cache)))
+            defer { session.close() }
+            _ = try await session.waitForEvent("the fetch's failure") { $0.name == "error" }
+            // The failure's notice holds the line for its first 3 s; a key
+            // then clears it and shows the status line.
+            try await pause(3.5)
+            try await session.send("x")
+            let screen = try await session.waitForText("feed offline, items", timeout: 10)
+            #expect(screen.text.contains("feed offline, items ") && screen.text.contains(" s old"), "\(screen.text)")
+        }
+
         @Test("a feed that keeps failing is one error record per reason, and the deck plays on")
         func failingFeed() async throws {
             let server = try FeedTestServer()

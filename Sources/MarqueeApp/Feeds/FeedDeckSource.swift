@@ -28,6 +28,8 @@ final class FeedDeckSource: LiveCueSource {
     private var follows = 0
     /// Feeds whose first fetch failed with nothing to show.
     private var failedEmpty: [String] = []
+    /// The feeds (by part) whose last fetch failed, for the status line.
+    private var failing: Set<Int> = []
     private(set) var failure: String?
 
     /// `parts` in order; `name` names the flow in messages (the deck's
@@ -115,11 +117,15 @@ final class FeedDeckSource: LiveCueSource {
                 items[index] = fresh
                 update = LiveCueUpdate(cues: changed ? cues : nil, notes: [])
             }
+            failing.remove(index)
+            update.inputs = [.feedNote(statusNote())]
         case .notKept(let reason):
             update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)"])
         case .failed(let reason):
             let shown = fetcher.fetchedAt.map { "; showing its items of \(FeedCues.age(since: $0, now: Int(time(nil)))) ago" }
             update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)" + (items[index] == nil ? "" : shown ?? "")])
+            failing.insert(index)
+            update.inputs = [.feedNote(statusNote())]
             if cues.isEmpty, !failedEmpty.contains(entry.url) {
                 failedEmpty.append(entry.url)
                 // Nothing to play yet and every feed has failed: the sign
@@ -130,8 +136,19 @@ final class FeedDeckSource: LiveCueSource {
         deliver(update)
     }
 
+    /// The status line's note: nil while every feed's last fetch worked;
+    /// else how old the oldest items shown of a failing feed are
+    /// (`feed offline, items 3 h old`). Said again at each failure, so it
+    /// ages with the retries (at most `every` apart).
+    private func statusNote() -> String? {
+        guard !failing.isEmpty else { return nil }
+        let oldest = failing.filter { items[$0] != nil }.compactMap { fetchers[$0]?.fetchedAt }.min()
+        let what = failing.count == 1 ? "feed offline" : "\(failing.count) feeds offline"
+        return oldest.map { "\(what), items \(FeedCues.age(since: $0, now: Int(time(nil)))) old" } ?? what
+    }
+
     private func deliver(_ update: LiveCueUpdate) {
-        guard update.cues != nil || !update.notes.isEmpty || failure != nil else { return }
+        guard update.cues != nil || !update.notes.isEmpty || !update.inputs.isEmpty || failure != nil else { return }
         if let onUpdate {
             onUpdate(update)
         } else {
@@ -139,6 +156,8 @@ final class FeedDeckSource: LiveCueSource {
             var merged = pending ?? LiveCueUpdate(cues: nil, notes: [])
             if let cues = update.cues { merged.cues = cues }
             merged.notes += update.notes
+            // The newest note stands.
+            if !update.inputs.isEmpty { merged.inputs = update.inputs }
             pending = merged
         }
     }
