@@ -108,6 +108,27 @@ extension EndToEnd.Flows {
             #expect(events.filter { $0.name == "cue" }.count >= 8, "the deck stopped playing")
         }
 
+        @Test("HTTPS by name: verified against --feed-ca, refused without it")
+        func https() async throws {
+            let server = try FeedTestServer(tls: true)
+            defer { server.close() }
+            let cache = try E2E.makeShortDirectory("feedcache")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            // localhost is a name: libcurl's resolver thread runs before the
+            // player blocks its signals (a debug build checks one thread then).
+            let trusted = try HeadlessSign.start("feed", arguments: ["--feed", server.url("/rss"), "--feed-ca", server.caPath],
+                                                 environment: Self.environment(cache: cache))
+            defer { trusted.close() }
+            let cue = try await trusted.waitForEvent("the feed's items") { $0.name == "cue" }
+            #expect(cue.string("text") == "RSS FIRST")
+            let untrusted = try HeadlessSign.start("feed", arguments: ["--feed", server.url("/atom")],
+                                                   environment: Self.environment(cache: cache))
+            defer { untrusted.close() }
+            #expect(try await untrusted.waitForExit() == 1)
+            let stderr = try String(contentsOfFile: untrusted.stderrPath, encoding: .utf8)
+            #expect(stderr.split(separator: "\n").count == 1 && stderr.lowercased().contains("certificate"), "\(stderr)")
+        }
+
         @Test("--feed with no copy and no server stops with one line")
         func nothingToPlay() async throws {
             let server = try FeedTestServer()

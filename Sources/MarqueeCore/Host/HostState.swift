@@ -1,6 +1,7 @@
 /// The host slice: what the world around the sign reports — the power
-/// probe's reading, the scene (Ctrl-Z, `fg`), and a fleet sign's link to
-/// its broker. Each is replaced whole by the input that brings it.
+/// probe's reading, the scene (Ctrl-Z, `fg`), a fleet sign's link to its
+/// broker, and what the news feeds' fetches say. Each is replaced whole by
+/// the input that brings it.
 public struct HostState: Sendable {
     public private(set) var power: PowerConditions = .unknown
     /// The scene as the host says (Ctrl-Z makes it background); see
