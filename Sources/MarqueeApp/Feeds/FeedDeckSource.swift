@@ -53,11 +53,28 @@ final class FeedDeckSource: LiveCueSource {
         }
     }
 
+    /// The flow: the parts in order, within the flow's caps
+    /// (``FlowLimits``). The fixed messages are within them already (the
+    /// deck was checked) and always play; feed items that would take the
+    /// flow past 1,000 messages or 4 MiB of text do not.
     var cues: [Cue] {
-        parts.enumerated().flatMap { index, part -> [Cue] in
-            switch part {
-            case .fixed(let cues): cues
-            case .feed: items[index] ?? []
+        let fixed = parts.flatMap { part -> [Cue] in
+            if case .fixed(let cues) = part { return cues }
+            return []
+        }
+        var count = fixed.count
+        var bytes = FlowLimits.textBytes(of: fixed)
+        return parts.enumerated().flatMap { index, part -> [Cue] in
+            guard case .feed = part else {
+                if case .fixed(let cues) = part { return cues }
+                return []
+            }
+            return (items[index] ?? []).filter { cue in
+                let size = FlowLimits.textBytes(of: cue)
+                guard count < FlowLimits.maximumCues, bytes + size <= FlowLimits.maximumTextBytes else { return false }
+                count += 1
+                bytes += size
+                return true
             }
         }
     }
