@@ -73,7 +73,9 @@ public enum Program {
         var loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
-        } else if let cached = fleetSetup?.cachedDeck {
+        } else if let cached = fleetSetup?.cachedDeck, !cached.cues.isEmpty || cached.feeds.isEmpty {
+            // A kept deck of feeds alone starts with the sign's name, and
+            // the fleet member plays its feeds (their copies first).
             loaded = cached
         } else if let fleetSetup, options.message == nil, options.file == nil {
             // A new sign with no deck yet shows its name, so whoever sets

@@ -131,7 +131,7 @@ public enum CueFileParser {
             let place = "\(name): entry \(index + 1)"
             if case .object(let object) = entry, object["feed"] != nil {
                 guard allowsFeeds else {
-                    throw ParseError("\(place): a feed entry plays only in a deck given with -f at start (docs/feeds.md)")
+                    throw ParseError("\(place): a feed entry plays only in a deck given with -f at start or a fleet's deck (docs/feeds.md)")
                 }
                 guard feeds.count < DeckFeed.maximumPerDeck else {
                     throw ParseError("\(place): a deck has at most \(DeckFeed.maximumPerDeck) feeds")

@@ -111,6 +111,14 @@ final class FeedDeckSource: LiveCueSource {
         }
     }
 
+    /// Plays from now on, with no `firstCues` before (a fleet's deck,
+    /// whose first flow the caller loads from ``cues``): fetches at once,
+    /// keeps copies, and calls `onUpdate` for each change.
+    func play(_ onUpdate: @escaping (LiveCueUpdate) -> Void) {
+        follows = max(follows, 1)
+        follow(onUpdate)
+    }
+
     func pause() {
         onUpdate = nil
     }

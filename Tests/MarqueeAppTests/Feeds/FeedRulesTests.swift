@@ -56,7 +56,7 @@ struct FeedRulesTests {
         #expect(only.cues.isEmpty && only.feeds.count == 1)
         // Elsewhere (a control `load`, the fleet's deck, standard input) a
         // feed entry is refused: nothing there would fetch it.
-        #expect(throws: CueFileParser.ParseError("d.json: entry 2: a feed entry plays only in a deck given with -f at start (docs/feeds.md)")) {
+        #expect(throws: CueFileParser.ParseError("d.json: entry 2: a feed entry plays only in a deck given with -f at start or a fleet's deck (docs/feeds.md)")) {
             try CueFileParser.parse(Array(deck.utf8), name: "d.json", isDeck: true, defaultSeconds: 4)
         }
     }
