@@ -1392,7 +1392,7 @@ def measure_feed(cfg, results):
     window = 12 if cfg.quick else 30
     log(f"news feed: a headless sign with a feed fetched every 10 s against a static deck ({window} s windows)")
     helpers = {"SwitchCounter": SwitchCounter, "proc_cpu_ticks": proc_cpu_ticks, "proc_status": proc_status,
-               "kb_field": kb_field, "CLK_TCK": CLK_TCK}
+               "kb_field": kb_field, "CLK_TCK": CLK_TCK, "wait_until": wait_until}
     results["feed"] = repeat(cfg, "feed", lambda cfg: run_feed(cfg.binary, cfg.workdir, clean_env(), window, helpers))
 
 

@@ -25,16 +25,6 @@ def _records(path):
         return []
 
 
-def _wait(predicate, timeout, step=0.005):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return None
-
-
 def _server(workdir):
     directory = os.path.join(workdir, "feed-server")
     os.makedirs(directory, exist_ok=True)
@@ -67,8 +57,8 @@ def _stop(proc):
 
 def run_feed(binary, workdir, env, window, helpers):
     """One round: the static deck, then the feed deck, then the start-up
-    pair. `helpers` gives bench.py's /proc readers (SwitchCounter,
-    proc_cpu_ticks, proc_status, kb_field, CLK_TCK)."""
+    pair. `helpers` gives bench.py's /proc readers and waits (SwitchCounter,
+    proc_cpu_ticks, proc_status, kb_field, CLK_TCK, wait_until)."""
     env = dict(env, XDG_CACHE_HOME=os.path.join(workdir, "feed-cache"), no_proxy="127.0.0.1,localhost")
     env.pop("TERM", None)
     server, port, server_dir = _server(workdir)
@@ -81,7 +71,7 @@ def run_feed(binary, workdir, env, window, helpers):
                 json.dump(deck, f)
             proc, events, _ = _sign(binary, workdir, f"feed-{mode}", ["-s", "20", "-f", path], env)
             try:
-                if not _wait(lambda: any(e.get("event") in ("cue", "reload") for e in _records(events))
+                if not helpers["wait_until"](lambda: any(e.get("event") in ("cue", "reload") for e in _records(events))
                              and (mode == "static" or any(e.get("event") == "reload" for e in _records(events))), 10):
                     raise RuntimeError(f"{mode}: the sign did not start: {_records(events)[-3:]}")
                 time.sleep(1.0)
@@ -117,7 +107,7 @@ def run_feed(binary, workdir, env, window, helpers):
         for mode, args in (("first_cue_cached_feed", ["--feed", url]), ("first_cue_message", ["HELLO"])):
             proc, events, started = _sign(binary, workdir, mode, args, env)
             try:
-                if not _wait(lambda: any(e.get("event") == "cue" for e in _records(events)), 10, 0.001):
+                if not helpers["wait_until"](lambda: any(e.get("event") == "cue" for e in _records(events)), 10, 0.001):
                     raise RuntimeError(f"{mode}: no cue record")
                 result[mode + "_ms"] = (time.monotonic() - started) * 1000
             finally:

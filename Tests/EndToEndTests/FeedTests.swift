@@ -13,6 +13,19 @@ extension EndToEnd.Flows {
             ["XDG_CACHE_HOME": cache.path, "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost"]
         }
 
+        /// Plays `url` with a sign until its copy is on disk in `cache`,
+        /// then stops the sign and `server`: the next sign starts offline.
+        static func keepCopyThenGoOffline(_ url: String, server: FeedTestServer, cache: URL) async throws {
+            let online = try HeadlessSign.start("feed", arguments: ["--feed", url], environment: environment(cache: cache))
+            defer { online.close() }
+            let feeds = cache.appendingPathComponent("ledmarquee/feeds")
+            try await waitFor("the copy on disk", timeout: 10) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: feeds.path)) ?? []).contains { $0.hasSuffix(".feed") } ? true : nil
+            }
+            online.close()
+            server.close()
+        }
+
         @Test("a deck's feed refreshes in place: the shown item stays, the new one joins the flow")
         func refreshInPlace() async throws {
             let server = try FeedTestServer()
@@ -45,14 +58,7 @@ extension EndToEnd.Flows {
             let url = server.url("/rss")
             let cache = try E2E.makeShortDirectory("feedcache")
             defer { try? FileManager.default.removeItem(at: cache) }
-            let online = try HeadlessSign.start("feed", arguments: ["--feed", url], environment: Self.environment(cache: cache))
-            _ = try await online.waitForEvent("the feed's items") { $0.name == "cue" && $0.string("text") == "RSS FIRST" }
-            let feeds = cache.appendingPathComponent("ledmarquee/feeds")
-            try await waitFor("the copy on disk", timeout: 10, context: { "" }) {
-                ((try? FileManager.default.contentsOfDirectory(atPath: feeds.path)) ?? []).contains { $0.hasSuffix(".feed") } ? true : nil
-            }
-            online.close()
-            server.close()
+            try await Self.keepCopyThenGoOffline(url, server: server, cache: cache)
             let offline = try HeadlessSign.start("feed", arguments: ["--feed", url], environment: Self.environment(cache: cache))
             defer { offline.close() }
             let start = try await offline.waitForEvent("the first item") { $0.name == "cue" }
@@ -68,13 +74,7 @@ extension EndToEnd.Flows {
             let url = server.url("/rss")
             let cache = try E2E.makeShortDirectory("feedcache")
             defer { try? FileManager.default.removeItem(at: cache) }
-            let online = try HeadlessSign.start("feed", arguments: ["--feed", url], environment: Self.environment(cache: cache))
-            let feeds = cache.appendingPathComponent("ledmarquee/feeds")
-            try await waitFor("the copy on disk", timeout: 10) {
-                ((try? FileManager.default.contentsOfDirectory(atPath: feeds.path)) ?? []).contains { $0.hasSuffix(".feed") } ? true : nil
-            }
-            online.close()
-            server.close()
+            try await Self.keepCopyThenGoOffline(url, server: server, cache: cache)
             let session = try await Session.start("feed", Launch(
                 arguments: ["--feed", url, "--static", "--idle-timeout", "60"], environment: Self.environment(cache: cache)))
             defer { session.close() }
