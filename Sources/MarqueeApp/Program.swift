@@ -66,6 +66,8 @@ public enum Program {
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
         var feed = try liveFeed(options)
+        // A `-f` deck with feeds: read again when its file changes.
+        var deckFeeds: FeedDeckSource?
         // Every way out gives standard input its flags back and closes a
         // followed file's descriptors (and ends a feed's fetches).
         defer { feed?.stop() }
@@ -89,6 +91,7 @@ public enum Program {
                 let source = try FeedDeckSource(parts: FeedDeckSource.Part.parts(cues: loaded.cues, feeds: loaded.feeds), name: options.file ?? "deck",
                                                 seconds: options.seconds, caFile: options.feedCA, environment: Platform.environment)
                 feed = source
+                deckFeeds = source
                 let notes = loaded.notes
                 loaded = try await source.firstCues()
                 loaded.notes = notes + loaded.notes
@@ -162,12 +165,22 @@ public enum Program {
         }
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
+        let reloadedFeeds = deckFeeds
         let reloader = options.file.flatMap { path in
-            path == "-" || feed != nil ? nil : CueReloader(path: path, read: { path throws(Platform.Failure) in
+            path == "-" || (feed != nil && reloadedFeeds == nil) ? nil : CueReloader(path: path, read: { path throws(Platform.Failure) in
                 // On the event loop: never wait on a FIFO or a device.
                 try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: true)
             }, parse: { bytes throws(Platform.Failure) in
-                try parseCueFile(bytes, path: path, seconds: options.seconds).cues
+                guard let reloadedFeeds else { return try parseCueFile(bytes, path: path, seconds: options.seconds).cues }
+                // A deck with feeds: its new parts play, the feeds kept that did not change.
+                let result = try parseCueFile(bytes, path: path, seconds: options.seconds, allowsFeeds: true)
+                let flow = MainActor.assumeIsolated {
+                    reloadedFeeds.replace(FeedDeckSource.Part.parts(cues: result.cues, feeds: result.feeds))
+                }
+                guard !flow.isEmpty else {
+                    throw Platform.Failure(message: "\(path): its feeds have no items yet; they play once fetched", status: 1)
+                }
+                return flow
             })
         }
         let display: any SignDisplay

@@ -52,6 +52,28 @@ extension EndToEnd.Flows {
             #expect(next.string("text") == "N: VERSION 2", "\(sign.events().map(\.name))")
         }
 
+        @Test("a deck with a feed read again: the new messages play, the unchanged feed keeps its items and is not fetched again")
+        func deckReloaded() async throws {
+            let server = try FeedTestServer()
+            defer { server.close() }
+            let cache = try E2E.makeShortDirectory("feedcache")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let deck = cache.appendingPathComponent("deck.json")
+            let entry = #"{"feed": "\#(server.url("/rss"))", "prefix": "N: "}"#
+            try Data("[\"ONE\", \(entry)]".utf8).write(to: deck)
+            let sign = try HeadlessSign.start("feed", arguments: ["-f", deck.path, "-s", "20"], environment: Self.environment(cache: cache))
+            defer { sign.close() }
+            _ = try await sign.waitForEvent("the feed's items") { $0.name == "reload" && $0.int("count") == 3 }
+            try Data("[\"TWO\", \"THREE\", \(entry)]".utf8).write(to: deck)
+            _ = try await sign.waitForEvent("the deck read again", timeout: 15) { $0.name == "reload" && $0.int("count") == 4 }
+            let client = try ControlClient(path: sign.socketPath)
+            _ = try client.exchange([#"{"cmd":"goto","index":3}"#])
+            let item = try await sign.waitForEvent("the feed's first item, still there") { $0.name == "cue" && $0.int("index") == 2 }
+            #expect(item.string("text") == "N: RSS FIRST")
+            #expect(server.requests().filter { $0.path == "/rss" }.count == 1, "the unchanged feed was fetched again for the edit")
+            #expect(sign.events().filter { $0.name == "error" }.isEmpty, "\(sign.events().filter { $0.name == "error" })")
+        }
+
         @Test("a sign started offline plays the copy kept on disk at once, and says how old it is")
         func offlineStart() async throws {
             let server = try FeedTestServer()

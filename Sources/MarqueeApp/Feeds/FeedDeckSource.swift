@@ -32,6 +32,11 @@ final class FeedDeckSource: LiveCueSource {
     private var failing: Set<Int> = []
     private(set) var failure: String?
 
+    private let http: FeedHTTP
+    private let caFile: String?
+    private let environment: [String: String]
+    private let timeouts: FeedTransfer.Timeouts
+
     /// `parts` in order; `name` names the flow in messages (the deck's
     /// file, or the feed's URL). Throws when libcurl cannot be loaded.
     init(parts: [Part], name: String, seconds: Double, caFile: String?, environment: [String: String],
@@ -39,14 +44,55 @@ final class FeedDeckSource: LiveCueSource {
         self.name = name
         self.seconds = seconds
         self.parts = parts
-        let http: FeedHTTP
+        self.caFile = caFile
+        self.environment = environment
+        self.timeouts = timeouts
         do { http = try FeedHTTP() } catch { throw Platform.Failure(message: error.description, status: 1) }
+        adopt(parts, keeping: [])
+    }
+
+    /// The deck read again (its file changed, docs/feeds.md): the new
+    /// parts play from now on, and the new flow is returned. A feed whose
+    /// entry is unchanged keeps its fetcher, its items and its schedule;
+    /// a new one starts from its copy on disk and is fetched at once; one
+    /// gone is stopped.
+    func replace(_ newParts: [Part]) -> [Cue] {
+        var kept: [(FeedEntry, FeedFetcher, [Cue]?)] = []
+        for (index, part) in parts.enumerated() {
+            guard case .feed(let entry) = part, let fetcher = fetchers[index] else { continue }
+            kept.append((entry, fetcher, items[index]))
+        }
+        parts = newParts
+        fetchers = [:]
+        items = [:]
+        failing = []
+        adopt(newParts, keeping: kept)
+        for (_, fetcher, _) in kept where !fetchers.values.contains(where: { $0 === fetcher }) { fetcher.stop() }
+        if follows > 1 {
+            fetchers.values.forEach {
+                $0.keepsCopies = true
+                $0.start()
+            }
+        }
+        return cues
+    }
+
+    /// Makes (or takes from `kept`) the fetcher of each feed of `parts`.
+    private func adopt(_ parts: [Part], keeping kept: [(FeedEntry, FeedFetcher, [Cue]?)]) {
+        var kept = kept
         for (index, part) in parts.enumerated() {
             guard case .feed(let entry) = part else { continue }
-            let fetcher = FeedFetcher(entry: entry, http: http, caFile: caFile,
+            let fetcher: FeedFetcher
+            if let match = kept.firstIndex(where: { $0.0 == entry }) {
+                fetcher = kept[match].1
+                items[index] = kept[match].2
+                kept.remove(at: match)
+            } else {
+                fetcher = FeedFetcher(entry: entry, http: http, caFile: caFile,
                                       cache: FeedCache.location(url: entry.url, environment: environment), timeouts: timeouts)
-            if let document = fetcher.loadCachedCopy() {
-                items[index] = FeedCues.cues(document, entry: entry, seconds: seconds)
+                if let document = fetcher.loadCachedCopy() {
+                    items[index] = FeedCues.cues(document, entry: entry, seconds: seconds)
+                }
             }
             fetcher.onNews = { [weak self] news in self?.news(news, part: index) }
             fetchers[index] = fetcher
