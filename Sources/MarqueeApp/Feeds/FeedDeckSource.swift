@@ -74,6 +74,10 @@ final class FeedDeckSource: LiveCueSource {
                 $0.start()
             }
         }
+        // The failures said were of the old parts: the status line forgets them.
+        var cleared = LiveCueUpdate(cues: nil, notes: [])
+        cleared.inputs = [.feedNote(nil)]
+        deliver(cleared)
         return cues
     }
 

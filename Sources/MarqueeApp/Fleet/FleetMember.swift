@@ -271,6 +271,7 @@ final class FleetMember {
     /// in place. Each sign fetches its deck's feeds itself.
     private func playFeeds(cues: [Cue], feeds deckFeeds: [DeckFeed], epoch: Double?, topic: String) {
         guard let player else { return }
+        if feeds != nil { player.send(.feedNote(nil)) }
         feeds?.stop()
         feeds = nil
         let source: FeedDeckSource
@@ -318,6 +319,7 @@ final class FleetMember {
             playFeeds(cues: cues, feeds: deckFeeds, epoch: epoch, topic: topic)
             keepLater(payload)
         case .success(.deck(let cues, let epoch, let notes)):
+            if feeds != nil { player.send(.feedNote(nil)) }
             feeds?.stop()
             feeds = nil
             playing = payload
