@@ -29,9 +29,10 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CSystemd", path: "Sources/CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CMosquitto", path: "Sources/CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
-        // FreeType's headers live in their own folder (pkg-config would also
-        // link the library, which is loaded on first use instead).
-        .target(name: "CLazyLibraries", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]),
+        // FreeType's and HarfBuzz's headers live in folders of their own
+        // (pkg-config would also link the libraries, which are loaded on
+        // first use instead).
+        .target(name: "CLazyLibraries", cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])]),
         .target(name: "LEDFontText"),
         .executableTarget(name: "embed-resources", dependencies: ["LEDFontText"], path: "Tools/embed-resources"),
         .plugin(

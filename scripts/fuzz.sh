@@ -95,8 +95,8 @@ build() {
   for target in CEventLoop CCrashGuard CLazyLibraries; do
     local c
     for c in Sources/$target/*.c; do
-      # FreeType's headers live in their own folder (Package.swift says the same for CLazyLibraries).
-      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include -ISources/$target -I/usr/include/freetype2 "$c" \
+      # FreeType's and HarfBuzz's headers live in folders of their own (Package.swift says the same for CLazyLibraries).
+      clang -c -O1 -g "${c_flags[@]}" -ISources/$target/include -ISources/$target -I/usr/include/freetype2 -I/usr/include/harfbuzz "$c" \
         -o "$dir/obj/$target-$(basename "$c" .c).o"
     done
     {

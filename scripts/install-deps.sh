@@ -19,7 +19,9 @@
 # loaded on first use), libcurl4-openssl-dev (libcurl, which fetches news
 # feeds over HTTP and HTTPS; loaded on first use), libgif-dev, libwebp-dev and libpng-dev (giflib,
 # libwebp and libpng, which write --export's GIFs, WebPs and PNGs; loaded
-# on first use, docs/export.md). Nothing
+# on first use, docs/export.md), libharfbuzz-dev (HarfBuzz, for the pair
+# kerning of fonts that keep it in OpenType's GPOS table, which FreeType
+# does not read; loaded on first use, docs/display.md). Nothing
 # else: no service, no shell, no test tool. Optional at run time, so not
 # installed: unifont (glyphs the built-in font lacks, e.g. CJK; without it
 # they show as boxes, docs/display.md).
@@ -60,7 +62,7 @@
 set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libexpat1-dev
-  libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev)
+  libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev libharfbuzz-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji python3-pil asciinema
   python3 dpkg-dev groff-base mandoc)

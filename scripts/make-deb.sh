@@ -6,7 +6,8 @@
 # Debian wants them (the man page gzipped, a copyright file and changelog,
 # md5sums). `Depends:` is what dpkg-shlibdeps finds for the libraries the
 # binary links; libmosquitto1, loaded only for --mqtt (docs/fleet.md), and
-# libfreetype6 and libfontconfig1, loaded only for --font, and libgif7,
+# libfreetype6 and libfontconfig1, loaded only for --font (libharfbuzz0b
+# too, for the kerning of fonts that keep it in GPOS), and libgif7,
 # libwebp7, libwebpmux3 and libpng16-16 (libpng16-16t64 from Debian 13),
 # loaded only for --export, and libcurl4 and libexpat1, loaded only for
 # news feeds (docs/feeds.md), are Recommends.
@@ -89,7 +90,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, libsystemd0
-Recommends: libmosquitto1, libfreetype6, libfontconfig1, libgif7, libwebp7, libwebpmux3, libpng16-16 | libpng16-16t64, libcurl4 | libcurl4t64, libexpat1
+Recommends: libmosquitto1, libfreetype6, libfontconfig1, libharfbuzz0b, libgif7, libwebp7, libwebpmux3, libpng16-16 | libpng16-16t64, libcurl4 | libcurl4t64, libexpat1
 Suggests: unifont, fonts-dejavu-core
 Section: utils
 Priority: optional
@@ -100,7 +101,8 @@ Description: terminal LED sign
  can run on a Linux console as a kiosk (ledmarquee@.service), and joins a
  fleet of signs over MQTT (libmosquitto1, loaded only for --mqtt). Installed
  fonts are drawn at the sign's own resolution (libfreetype6 and
- libfontconfig1, loaded only for --font). --export writes the sign as an
+ libfontconfig1, loaded only for --font; libharfbuzz0b kerns the fonts
+ that keep their kerning in OpenType's GPOS table). --export writes the sign as an
  animated GIF or WebP or a PNG (libgif7, libwebp7 and libpng16-16, loaded
  only then). --feed plays the headlines of an RSS, Atom or JSON feed
  (libcurl4 and libexpat1, loaded only for a feed).

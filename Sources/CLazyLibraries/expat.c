@@ -9,10 +9,23 @@
 
 #include <expat.h>
 
+// Expat 2.9 (Debian 13's) deprecates XML_GetCurrentLineNumber for a 64-bit
+// XML_GetCurrentLineNumber64 that older releases (Debian 12's 2.5) lack:
+// the one the headers built against recommend is the one called.
+// (Named in full in each branch: a macro standing for the name would reach
+// LM_SYMBOL's # and LM_POINTER's ## unexpanded.)
+#if XML_MAJOR_VERSION > 2 || (XML_MAJOR_VERSION == 2 && XML_MINOR_VERSION >= 9)
+#define LM_EXPAT_LINE_NUMBER(X) X(XML_GetCurrentLineNumber64)
+#define LM_CALL_LINE_NUMBER(parser) LM_CALL(XML_GetCurrentLineNumber64, (parser))
+#else
+#define LM_EXPAT_LINE_NUMBER(X) X(XML_GetCurrentLineNumber)
+#define LM_CALL_LINE_NUMBER(parser) LM_CALL(XML_GetCurrentLineNumber, (parser))
+#endif
+
 #define LM_EXPAT(X) \
     X(XML_ParserCreateNS) X(XML_ParserFree) X(XML_SetUserData) X(XML_SetElementHandler) \
     X(XML_SetCharacterDataHandler) X(XML_SetEntityDeclHandler) X(XML_SetParamEntityParsing) \
-    X(XML_Parse) X(XML_StopParser) X(XML_GetErrorCode) X(XML_ErrorString) X(XML_GetCurrentLineNumber)
+    X(XML_Parse) X(XML_StopParser) X(XML_GetErrorCode) X(XML_ErrorString) LM_EXPAT_LINE_NUMBER(X)
 
 LM_LIBRARY(library, "libexpat.so.1", "libexpat1", LM_EXPAT)
 
@@ -41,4 +54,4 @@ enum XML_Status lm_XML_Parse(XML_Parser parser, const char *s, int len, int isFi
 enum XML_Status lm_XML_StopParser(XML_Parser parser, XML_Bool resumable) { LM_CALL(XML_StopParser, (parser, resumable)) }
 enum XML_Error lm_XML_GetErrorCode(XML_Parser parser) { LM_CALL(XML_GetErrorCode, (parser)) }
 const XML_LChar *lm_XML_ErrorString(enum XML_Error code) { LM_CALL(XML_ErrorString, (code)) }
-XML_Size lm_XML_GetCurrentLineNumber(XML_Parser parser) { LM_CALL(XML_GetCurrentLineNumber, (parser)) }
+XML_Size lm_XML_GetCurrentLineNumber(XML_Parser parser) { LM_CALL_LINE_NUMBER(parser) }

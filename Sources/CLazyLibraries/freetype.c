@@ -9,11 +9,14 @@
 // as it reads the fuzzer's bytes (lm_face_open_memory). Every number the
 // font gives that becomes a size here is bounded before it is used.
 #include "CLazyLibraries.h"
+#include "gpos_kerning.h"
 #include "lazy_library.h"
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_TRUETYPE_TAGS_H
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +30,7 @@
 #define LM_FREETYPE(X) \
     X(FT_Init_FreeType) X(FT_Done_FreeType) X(FT_New_Memory_Face) X(FT_Done_Face) X(FT_Set_Pixel_Sizes) \
     X(FT_Select_Size) X(FT_Get_Char_Index) X(FT_Load_Glyph) X(FT_Render_Glyph) X(FT_Get_Kerning) \
-    X(FT_Outline_Get_CBox)
+    X(FT_Outline_Get_CBox) X(FT_Load_Sfnt_Table)
 
 LM_LIBRARY(library, "libfreetype.so.6", "libfreetype6", LM_FREETYPE)
 
@@ -45,6 +48,12 @@ struct lm_face {
     int mapped;
     unsigned char *buffer;
     size_t capacity;
+    // Pair kerning from a GPOS table (gpos_kerning.h): 1 when the font has
+    // one, its shaper made on the first pair asked (NULL until then, and
+    // for good when HarfBuzz cannot be loaded: `kern` alone then).
+    int gpos;
+    int shaper_tried;
+    lm_gpos_shaper *shaper;
 };
 
 // Bitmap fonts (OTB, PCF) come in fixed sizes: the largest not above the
@@ -89,6 +98,8 @@ static void fail(lm_face_failure *failure, int reason, int code, const char *for
 }
 
 static void release(lm_face *face) {
+    // The shaper holds a reference to the face: let go of it first.
+    lm_gpos_shaper_destroy(face->shaper);
     if (face->face) real_FT_Done_Face(face->face);
     if (face->library) real_FT_Done_FreeType(face->library);
     if (face->mapped) {
@@ -145,6 +156,8 @@ static lm_face *open_face(lm_face *result, long index, int pixel_height, lm_face
         release(result);
         return NULL;
     }
+    FT_ULong gpos_length = 0;
+    result->gpos = FT_IS_SFNT(face) && real_FT_Load_Sfnt_Table(face, TTAG_GPOS, 0, NULL, &gpos_length) == 0 && gpos_length > 0;
     // 26.6 fixed point to whole pixels, rounded outwards.
     result->ascent = bounded_pixels(face->size->metrics.ascender + 31);
     result->descent = bounded_pixels(-face->size->metrics.descender + 31);
@@ -215,7 +228,7 @@ void lm_face_metrics(const lm_face *face, int *ascent, int *descent) {
 
 int lm_face_is_scalable(const lm_face *face) { return FT_IS_SCALABLE(face->face) ? 1 : 0; }
 
-int lm_face_has_kerning(const lm_face *face) { return FT_HAS_KERNING(face->face) ? 1 : 0; }
+int lm_face_has_kerning(const lm_face *face) { return FT_HAS_KERNING(face->face) || face->gpos ? 1 : 0; }
 
 const char *lm_face_name(const lm_face *face) { return face->name; }
 
@@ -293,6 +306,13 @@ int lm_face_glyph_rendered(lm_face *face, uint32_t codepoint, int mode, lm_glyph
 }
 
 int lm_face_kerning(lm_face *face, uint32_t left, uint32_t right) {
+    if (face->gpos && !face->shaper_tried) {
+        face->shaper_tried = 1;
+        face->shaper = lm_gpos_shaper_create(face->face, FT_LOAD_TARGET_MONO);
+    }
+    // HarfBuzz reads GPOS, and a `kern` table too where GPOS has no
+    // kerning; without it, FreeType's `kern` table is all there is.
+    if (face->shaper != NULL) return bounded_pixels(lm_gpos_kerning(face->shaper, left, right));
     if (!FT_HAS_KERNING(face->face)) return 0;
     FT_Vector delta;
     FT_UInt first = real_FT_Get_Char_Index(face->face, left), second = real_FT_Get_Char_Index(face->face, right);

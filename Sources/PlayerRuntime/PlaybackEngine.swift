@@ -130,6 +130,8 @@ public final class PlaybackEngine<C: Clock> where C.Duration == Duration {
     }
 
     /// Seconds since the engine's origin on its clock.
+
+
     public func now() -> Double {
         let elapsed = origin.duration(to: clock.now)
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -29,12 +29,17 @@ extension EndToEnd.Screens {
 
         /// The sign's `●` LEDs once drawn: each spot's colour, in the LED rows.
         static func leds(_ session: Session) async throws -> [Spot: Int] {
-            try await waitFor("LEDs drawn", timeout: 10, context: session.diagnostics) { () async throws -> [Spot: Int]? in
+            var previous: [Spot: Int]?
+            return try await waitFor("LEDs drawn", timeout: 10, context: session.diagnostics) { () async throws -> [Spot: Int]? in
                 let cells = try await session.capture().cells(of: "●", panelRows: session.panelRows)
                 var colours: [Spot: Int] = [:]
                 for case let (spot, colour?) in cells { colours[spot] = colour }
-                // Lit and unlit both there, and a whole frame of them.
-                return Set(colours.values).count >= 2 && colours.count >= 100 ? colours : nil
+                // Lit and unlit both there, and the whole frame: the same in
+                // two captures (one taken while the first frame was still
+                // being written, on a loaded machine, had only part of it).
+                guard Set(colours.values).count >= 2, colours.count >= 100 else { return nil }
+                defer { previous = colours }
+                return colours == previous ? colours : nil
             }
         }
 

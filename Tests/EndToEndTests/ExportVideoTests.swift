@@ -12,15 +12,19 @@ extension EndToEnd.Flows {
         /// packages, so the tests do not install it): it records its
         /// arguments and how many bytes it read, writes `VIDEO` to its last
         /// argument and exits with `status`, or exits at once unread.
-        static func fakeFFmpeg(in directory: URL, status: Int, reads: Bool = true) throws -> [String: String] {
+        static func fakeFFmpeg(in directory: URL, status: Int, reads: Bool = true) async throws -> [String: String] {
             let bin = directory.appendingPathComponent("bin")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             let script = reads
                 ? "#!/bin/sh\nfor last; do :; done\nprintf '%s\\n' \"$@\" > \"$0.args\"\nwc -c | tr -d ' ' > \"$0.bytes\"\nprintf VIDEO > \"$last\"\nexit \(status)\n"
                 : "#!/bin/sh\nexit \(status)\n"
             let path = bin.appendingPathComponent("ffmpeg").path
-            try script.write(toFile: path, atomically: false, encoding: .utf8)
-            chmod(path, 0o755)
+            // Written by a child shell, not by this process: a descriptor
+            // open for writing here would be inherited by whatever another
+            // test forks meanwhile, and the sign's exec of the script then
+            // fails with ETXTBSY ("Text file busy") until that child execs.
+            let written = try await runCommand("/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", script, path])
+            try #require(written.status == 0, "\(written.stderr)")
             var environment = E2E.childEnvironment()
             environment["PATH"] = bin.path + ":/usr/bin:/bin"
             return environment
@@ -30,7 +34,7 @@ extension EndToEnd.Flows {
         func video() async throws {
             let (directory, path) = try Export.scratch("sign.mp4")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let environment = try Self.fakeFFmpeg(in: directory, status: 0)
+            let environment = try await Self.fakeFFmpeg(in: directory, status: 0)
             let result = try await runCommand(try E2E.binaryPath(), ["--export", path, "--cols", "40", "--rows", "10", "--duration", "1", "HI"],
                                               environment: environment)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
@@ -53,7 +57,7 @@ extension EndToEnd.Flows {
             defer { try? FileManager.default.removeItem(at: directory) }
             var environment = E2E.childEnvironment()
             environment["PATH"] = directory.appendingPathComponent("bin").path
-            if kind != "absent" { environment = try Self.fakeFFmpeg(in: directory, status: 3, reads: kind == "fails") }
+            if kind != "absent" { environment = try await Self.fakeFFmpeg(in: directory, status: 3, reads: kind == "fails") }
             let result = try await runCommand(try E2E.binaryPath(), ["--export", path, "--cols", "40", "--rows", "10", "--duration", "1", "HI"],
                                               environment: environment)
             #expect(result.status == 1)

@@ -137,7 +137,8 @@ lm_face *_Nullable lm_face_open_memory(const unsigned char *_Nonnull bytes, size
 void lm_face_metrics(const lm_face *_Nonnull face, int *_Nonnull ascent, int *_Nonnull descent);
 // 1 for an outline font drawn at any size, 0 for a bitmap font's strike.
 int lm_face_is_scalable(const lm_face *_Nonnull face);
-// 1 when the font has pair kerning FreeType reads (a `kern` table).
+// 1 when the font has pair kerning: a `kern` table (FreeType's), or a GPOS
+// table (read through HarfBuzz, when libharfbuzz0b is installed).
 int lm_face_has_kerning(const lm_face *_Nonnull face);
 // The family and style names, for messages (static until the face closes).
 const char *_Nonnull lm_face_name(const lm_face *_Nonnull face);
@@ -159,7 +160,8 @@ enum {
 // the glyph has no colour bitmap).
 int lm_face_glyph_rendered(lm_face *_Nonnull face, uint32_t codepoint, int mode, lm_glyph *_Nonnull glyph);
 // The kerning between two characters in whole pixels, rounded (0 when the
-// face has none).
+// face has none): from GPOS through HarfBuzz where the font has that table
+// and HarfBuzz loads, else from FreeType's `kern` table.
 int lm_face_kerning(lm_face *_Nonnull face, uint32_t left, uint32_t right);
 void lm_face_close(lm_face *_Nullable face);
 
@@ -185,6 +187,15 @@ int lm_load_gif(char *_Nonnull error, size_t size);
 // each) to `fd`. 0, or -1 with the reason. Call lm_load_png first.
 int lm_png_write_indexed(int fd, int width, int height, const uint8_t *_Nonnull rgb, int count,
                          const uint8_t *_Nonnull pixels, char *_Nonnull error, size_t size);
+
+// The same PNG made in memory, for a running sign's snapshot (`send
+// snapshot --png`, docs/control.md), which has no file to write: the bytes
+// go to `out` (`out_size` long); more than `limit` fails ("over N bytes")
+// instead of growing without end. Returns the bytes written, or -1 with the
+// reason. Call lm_load_png first.
+long lm_png_encode_indexed(int width, int height, const uint8_t *_Nonnull rgb, int count,
+                           const uint8_t *_Nonnull pixels, uint8_t *_Nonnull out, size_t out_size,
+                           char *_Nonnull error, size_t size);
 
 // An animated GIF being written to a descriptor.
 typedef struct lm_gif lm_gif;

@@ -37,6 +37,9 @@ final class ControlConnection: @unchecked Sendable {
     private var resumeTimer: LoopTimer?
     /// Set while answering waits for the client to take its replies.
     private var waitingForReader = false
+    /// Set while a reply is being made (a snapshot, ``PendingReply``):
+    /// nothing more is read or answered until it is sent.
+    private var awaitingReply = false
     private var reading: FDWatch?
     private var idleTimer: LoopTimer?
     /// Runs from a request line's first byte to its newline.
@@ -191,6 +194,7 @@ final class ControlConnection: @unchecked Sendable {
             reply(to: buffer[unanswered..<newline])
             answered += 1
             unanswered = newline + 1
+            if awaitingReply { break }
         }
         guard !closed else { return false }
         // Once per read, not per line: a read of thousands of lines stays linear.
@@ -235,17 +239,17 @@ final class ControlConnection: @unchecked Sendable {
         // Working through its requests: the client is not idle.
         armIdleTimer()
         guard handleLines() else { return }
-        if resumeTimer == nil, !waitingForReader { watchReading() }
+        if resumeTimer == nil, !waitingForReader, !awaitingReply { watchReading() }
         if inputEnded { finishIfDone() }
     }
 
     /// After the client's end of file: close once every line is answered
     /// and every reply taken, unless it watches.
     private func finishIfDone() {
-        guard !closed, inputEnded else { return }
+        guard !closed, inputEnded, !awaitingReply else { return }
         if watching { return watchHangUp() }
         guard !buffer[unanswered...].contains(UInt8(ascii: "\n")) else {
-            if resumeTimer == nil, !waitingForReader { resume() }
+            if resumeTimer == nil, !waitingForReader, !awaitingReply { resume() }
             return
         }
         if writer.pendingRecords == 0 { drop() }
@@ -273,6 +277,16 @@ final class ControlConnection: @unchecked Sendable {
         let trimmed = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
         guard !trimmed.isEmpty else { return }
         var reply = server.answer(Array(trimmed))
+        if case .pending(let later) = reply {
+            awaitingReply = true
+            stopReading()
+            // The client waits for the sign now: its idle time starts
+            // again when the reply is sent.
+            if let idleTimer { loop.cancel(idleTimer) }
+            idleTimer = nil
+            later.whenDone { [weak self] reply in self?.deliver(reply) }
+            return
+        }
         if reply == .watch, !watching, !server.admitWatcher(self) {
             reply = .error(server.fullMessage)
         }
@@ -286,6 +300,18 @@ final class ControlConnection: @unchecked Sendable {
             // Answered: it has the quick time again to take the reply, or to ask more.
             armIdleTimer()
         }
+    }
+
+    /// A reply that was being made (a snapshot) has come: it is sent, and
+    /// the requests after it are answered in the loop's next turn (never
+    /// inside the answering that asked for it).
+    private func deliver(_ reply: ControlReply) {
+        guard !closed, awaitingReply else { return }
+        awaitingReply = false
+        send(Array(reply.line.utf8))
+        guard !closed else { return }
+        armIdleTimer()
+        resumeTimer = loop.schedule(at: .now) { [weak self] in self?.resume() }
     }
 
     /// Closes and forgets the connection.

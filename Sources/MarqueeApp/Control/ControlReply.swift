@@ -1,7 +1,8 @@
 import MarqueeCore
 
 /// What the sign answers to one request: one JSON object on one line.
-/// `watch` answers `ok` and then, on the same connection, the records.
+/// `watch` answers `ok` and then, on the same connection, the records; a
+/// snapshot answers when its picture is made.
 enum ControlReply: Sendable, Equatable {
     /// `{"ok":true}`.
     case ok
@@ -11,6 +12,17 @@ enum ControlReply: Sendable, Equatable {
     case watch
     /// `{"ok":false,"error":"…"}`.
     case error(String)
+    /// One of the above, later (a snapshot): the connection waits for it.
+    case pending(PendingReply)
+
+    static func == (lhs: ControlReply, rhs: ControlReply) -> Bool {
+        switch (lhs, rhs) {
+        case (.ok, .ok), (.watch, .watch): true
+        case (.object(let a), .object(let b)), (.error(let a), .error(let b)): a == b
+        case (.pending(let a), .pending(let b)): a === b
+        default: false
+        }
+    }
 
     /// The line sent, newline included.
     var line: String {
@@ -22,6 +34,9 @@ enum ControlReply: Sendable, Equatable {
             json.add("ok", false)
             json.add("error", message)
             return json.finish() + "\n"
+        case .pending:
+            // Never sent: the connection sends the reply it becomes.
+            return ControlReply.error("no reply yet").line
         }
     }
 

@@ -24,6 +24,10 @@ struct ControlRequest: Sendable, Equatable {
         /// `load` of a cue file the sign reads itself (relative to its
         /// directory): only from the socket.
         case loadFile(String)
+        /// A PNG of what the sign shows now, `pitch` pixels an LED
+        /// (``SignPicture``): in the reply on the socket, on the sign's
+        /// snapshot topic from a fleet (docs/fleet.md).
+        case snapshot(pitch: Int)
     }
 
     init(_ command: String, _ action: Action) {

@@ -16,6 +16,10 @@ struct RemoteArgument: Sendable, Equatable {
         case flag
         /// Only in a request line (an inline deck): `send` has no way to write it.
         case requestOnly
+        /// `--FIELD VALUE` that `send` keeps for itself and must be given:
+        /// where it writes what the sign answers (`snapshot --png FILE`).
+        /// Never in the request.
+        case local
     }
 
     /// What `send` checks and converts before it writes the field, and what
@@ -67,7 +71,7 @@ struct RemoteArgument: Sendable, Equatable {
     var option: OptionSpec? {
         switch form {
         case .flag: OptionSpec(field, summary: summary)
-        case .option: OptionSpec(field, placeholder: placeholder, value: optionValue, summary: summary)
+        case .option, .local: OptionSpec(field, placeholder: placeholder, value: optionValue, summary: summary)
         case .message, .word, .requestOnly: nil
         }
     }

@@ -34,8 +34,8 @@ struct RemoteCommandSpec: Sendable {
         self.init(name, summary: summary) { _ in .remote(remote) }
     }
 
-    /// The request fields it takes besides `cmd`.
-    var fields: [String] { arguments.map(\.field) }
+    /// The request fields it takes besides `cmd` (not `send`'s own).
+    var fields: [String] { arguments.filter { $0.form != .local }.map(\.field) }
 
     /// The words `send` takes after the command: none, one, or a message.
     var wordCount: ClosedRange<Int> {
@@ -47,14 +47,15 @@ struct RemoteCommandSpec: Sendable {
     }
 
     /// The arguments `send` spells as `--options`.
-    var options: [RemoteArgument] { arguments.filter { $0.form == .option || $0.form == .flag } }
+    var options: [RemoteArgument] { arguments.filter { $0.form == .option || $0.form == .flag || $0.form == .local } }
 
     /// `say TEXT [--caption C] [--seconds N] [--for N] [LOOK]`: the
     /// command as `send --help` and docs/control.md show it.
     var synopsis: String {
         var words = [name]
         words += arguments.filter { $0.form == .message || $0.form == .word }.map(\.placeholder)
-        words += options.filter { !$0.isLook }.map { "[--\($0.field)\($0.form == .flag ? "" : " " + $0.placeholder)]" }
+        words += arguments.filter { $0.form == .local }.map { "--\($0.field) \($0.placeholder)" }
+        words += options.filter { !$0.isLook && $0.form != .local }.map { "[--\($0.field)\($0.form == .flag ? "" : " " + $0.placeholder)]" }
         if options.contains(where: \.isLook) { words.append("[LOOK]") }
         return words.joined(separator: " ")
     }

@@ -86,6 +86,17 @@ enum RemoteCommandTable {
         },
         RemoteCommandSpec("clear", summary: "end the interrupt say put up", remote: .clear),
         RemoteCommandSpec("status", summary: "print the sign's status, one JSON line") { _ in .status },
+        RemoteCommandSpec("snapshot", [
+            RemoteArgument("png", .local, .file, placeholder: "FILE", summary: "the file to write the picture to"),
+            RemoteArgument("led-pixels", .option, .number, placeholder: "N",
+                           summary: "pixels from one LED to the next, 1 to 64 (default \(SignPicture.defaultPitch)), as --led-pixels"),
+        ], summary: "write a PNG of what the sign shows now to FILE") { fields throws(Failure) in
+            guard let pitch = try fields.number("led-pixels") else { return .snapshot(pitch: SignPicture.defaultPitch) }
+            guard pitch == pitch.rounded(), LEDRaster.pitches.contains(Int(exactly: pitch) ?? 0) else {
+                throw Failure("'led-pixels' must be a whole number from \(LEDRaster.pitches.lowerBound) to \(LEDRaster.pitches.upperBound)")
+            }
+            return .snapshot(pitch: Int(pitch))
+        },
         RemoteCommandSpec("watch", summary: "print every events-log record until the sign ends",
                           fleetRefusal: "'watch' is for one sign's control socket; with --mqtt, use status") { fields throws(Failure) in
             guard fields.origin == .socket else {

@@ -14,6 +14,9 @@ struct SendArguments: Equatable {
     /// The request, one JSON object without its newline (empty for `ls`
     /// and `deck`, which send no request line).
     var request: String
+    /// Where `send` writes the sign's answer (`snapshot --png FILE`), as
+    /// given: `send` writes it, in its own directory.
+    var outputPath: String? = nil
 
     /// Where `send --mqtt` publishes, and how it logs in.
     struct Fleet: Equatable {
@@ -111,7 +114,11 @@ struct SendArguments: Equatable {
         }
         let request = try SendRequest.line(spec, words: rest, options: options, cwd: cwd)
         let fleet = try fleet(fleetValues, command: command, rest: rest, control: control)
-        return SendArguments(name: name, control: control, fleet: fleet, command: command, request: request)
+        let outputPath = spec.arguments.first { $0.form == .local }.flatMap { options[$0.field] }
+        if outputPath != nil, fleet != nil, name == nil {
+            throw UsageError("send: '\(command)' with --mqtt is one sign's: give its --name")
+        }
+        return SendArguments(name: name, control: control, fleet: fleet, command: command, request: request, outputPath: outputPath)
     }
 
     /// The fleet options, checked against the command: `deck` needs a

@@ -6,7 +6,8 @@ import MarqueeCore
 /// writes one request, and reads the reply (and, for `watch`, the records
 /// after it). Exit 0 when the sign did it, 1 when it refused or is not
 /// running, 2 for a usage error; `status` prints its reply, `watch` each
-/// record, every other command nothing.
+/// record, `snapshot` writes its picture to the file `--png` names, every
+/// other command prints nothing.
 enum SendCommand {
     /// How long a reply may take before the client gives up on the sign.
     static let replySeconds = 10
@@ -28,6 +29,19 @@ enum SendCommand {
             return FleetSend.run(parsed, fleet: fleet, environment: environment)
         }
         if parsed.command == SendArguments.listCommand { return list(environment: environment) }
+        // The file a snapshot goes to is checked, and its temporary made,
+        // before the sign is asked: a bad path costs the sign nothing.
+        var output: ExportFile?
+        if let outputPath = parsed.outputPath {
+            do throws(Platform.Failure) {
+                output = try ExportFile(path: outputPath)
+            } catch {
+                Platform.writeError("ledmarquee: \(error.message)")
+                return error.status
+            }
+        }
+        // Whatever ends the exchange first, no temporary file stays.
+        defer { output?.abandon() }
         let name: String
         let location: ControlSocketPath
         do {
@@ -100,6 +114,17 @@ enum SendCommand {
                 guard show(line) else { return 1 }
             }
             return 0
+        case "snapshot":
+            guard var file = output else { return 1 }
+            output = nil
+            do throws(Platform.Failure) {
+                try SnapshotReply.save(try SnapshotReply.png(in: object, source: path), to: &file)
+                return 0
+            } catch {
+                file.abandon()
+                Platform.writeError("ledmarquee: \(error.message)")
+                return error.status
+            }
         default:
             return 0
         }

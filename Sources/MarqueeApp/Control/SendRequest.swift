@@ -17,6 +17,9 @@ enum SendRequest {
         if let other = options.keys.sorted().first(where: { option in !spec.options.contains { $0.field == option } }) {
             throw UsageError("send: '\(command)' takes no --\(other)")
         }
+        for argument in spec.arguments where argument.form == .local && (options[argument.field] ?? "").isEmpty {
+            throw UsageError("send: '\(command)' needs --\(argument.field) \(argument.placeholder)")
+        }
         var json = JSONObjectWriter()
         json.add("cmd", command)
         for argument in spec.arguments {
@@ -27,7 +30,7 @@ enum SendRequest {
             case .option, .flag:
                 guard let value = options[argument.field] else { continue }
                 written = value
-            case .requestOnly: continue
+            case .requestOnly, .local: continue
             }
             try add(argument, written, command: command, cwd: cwd, to: &json)
         }

@@ -37,14 +37,17 @@ struct ExportFile {
         var attempt = 0
         while true {
             let candidate = directory + "." + name + "." + ExportFile.suffix() + ".tmp"
+            // Guarded before it exists: a signal between the open and the
+            // guard would leave the file (the signal tests saw it under load).
+            TemporaryFileGuard.protect(candidate)
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             if fd >= 0 {
                 descriptor = fd
                 temporary = candidate
-                TemporaryFileGuard.protect(candidate)
                 return
             }
             let error = errno
+            TemporaryFileGuard.release()
             attempt += 1
             guard error == EEXIST, attempt < 100 else { throw ExportFile.failure(path, String(cString: strerror(error))) }
         }

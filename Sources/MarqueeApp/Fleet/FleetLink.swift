@@ -163,8 +163,18 @@ final class FleetLink: @unchecked Sendable {
     /// ``maximumPendingReplies`` wait for the broker.
     @discardableResult
     func publishReply(_ json: String) -> Bool {
+        publishAnswer(Array(json.utf8), on: topics.reply)
+    }
+
+    /// Publishes a snapshot's PNG on the sign's snapshot topic, as a reply
+    /// is published (and counted with the replies waiting for the broker).
+    func publishSnapshot(_ png: [UInt8]) -> Bool {
+        publishAnswer(png, on: topics.snapshot)
+    }
+
+    private func publishAnswer(_ payload: [UInt8], on topic: String) -> Bool {
         guard phase == .online, pendingReplies.count < Self.maximumPendingReplies else { return false }
-        let (code, messageID) = client.publish(topic: topics.reply, payload: Array(json.utf8), retain: false)
+        let (code, messageID) = client.publish(topic: topic, payload: payload, retain: false)
         guard code == MosquittoClient.success else { return false }
         pendingReplies.insert(messageID)
         serve(written: true)

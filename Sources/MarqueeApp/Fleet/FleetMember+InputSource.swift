@@ -5,7 +5,7 @@
 /// runs.
 extension FleetMember: InputSource {
     func start(_ player: PlayerPort) {
-        start(Player(send: player.send, answer: player.answer, report: player.report,
+        start(Player(send: player.send, answer: player.answer, snapshot: player.snapshot, report: player.report,
                      status: { player.state().statusSnapshot(at: player.now()) }))
     }
 

@@ -5,7 +5,9 @@ import MarqueeCore
 /// ``FleetLink`` hears into the player's inputs — a deck on `PREFIX/deck`
 /// becomes a `load` once the ``DeckReader`` has read it off the loop's
 /// thread (kept in the ``DeckCache`` for the next start), a
-/// command on a `cmd` topic is answered as the control socket answers it —
+/// command on a `cmd` topic is answered as the control socket answers it
+/// (a `snapshot`'s PNG published on the sign's snapshot topic, at most one
+/// a second) —
 /// and publishes the sign's status whenever what it says changes, at most
 /// once a second. A payload that cannot be used is an `error` record and a
 /// notice naming its topic; the sign keeps what it had.
@@ -16,6 +18,8 @@ final class FleetMember {
         var send: (PlayerInput) -> Void
         /// Answers a request as the control socket would.
         var answer: (ControlRequest) -> ControlReply
+        /// A PNG of what the sign shows now, at a pitch, later.
+        var snapshot: (Int, @escaping SnapshotTaker.Done) -> Void
         /// An `error` record and a notice.
         var report: (String) -> Void
         var status: () -> StatusSnapshot
@@ -55,6 +59,7 @@ final class FleetMember {
     private var cacheTimer: LoopTimer?
     /// Hears other signs on this sign's status topic.
     private var clash: NameClash
+    private var snapshotLimit = SnapshotRateLimit()
     /// The clock `clash` reads starts here.
     private let created = ContinuousClock.now
     /// The feeds of the deck playing, fetched by this sign (docs/fleet.md,
@@ -160,9 +165,7 @@ final class FleetMember {
 
     /// A message on the sign's own status topic (``NameClash``).
     private func heardOwnTopic(_ payload: [UInt8], retained: Bool) {
-        let elapsed = created.duration(to: .now)
-        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        switch clash.hear(payload, retained: retained, now: now) {
+        switch clash.hear(payload, retained: retained, now: elapsed()) {
         case .nothing:
             return
         case .namesake(let run):
@@ -176,6 +179,36 @@ final class FleetMember {
         // must be a live sign's, and a namesake must hear this one.
         published = nil
         stateChanged()
+    }
+
+    /// Seconds since the member was made, on the monotonic clock.
+    private func elapsed() -> Double {
+        let elapsed = created.duration(to: .now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    /// `snapshot` from the fleet: refused within a second of the last one
+    /// taken; else the PNG is published on the snapshot topic, then the
+    /// answer (its size) on the reply topic.
+    private func snapshot(pitch: Int, id: String?, topic: String) {
+        guard let player else { return }
+        if let wait = snapshotLimit.admit(at: elapsed()) {
+            if let id { link.publishReply(ControlReply.error(SnapshotRateLimit.refusal(waiting: wait)).answer(id: id)) }
+            return
+        }
+        player.snapshot(pitch) { [weak self] outcome in
+            guard let self, self.player != nil else { return }
+            let reply: ControlReply
+            switch outcome {
+            case .success(let png):
+                reply = link.publishSnapshot(png.bytes) ? SnapshotReply.published(png)
+                    : .error("the picture was not published (the broker link is down or busy)")
+            case .failure(let failure):
+                reply = .error(failure.message)
+            }
+            if case .error(let message) = reply { self.player?.report("\(topic): snapshot: \(message)") }
+            if let id { link.publishReply(reply.answer(id: id)) }
+        }
     }
 
     /// Keeps the newest deck for reading once decks stop coming for
@@ -339,6 +372,7 @@ final class FleetMember {
             stateChanged()
             if let id { link.publishReply(player.answer(request).answer(id: id)) }
         case .success(.command(let request, let id)):
+            if case .snapshot(let pitch) = request.action { return snapshot(pitch: pitch, id: id, topic: topic) }
             let reply = player.answer(request)
             if case .error(let message) = reply { player.report("\(topic): \(request.command): \(message)") }
             if let id { link.publishReply(reply.answer(id: id)) }

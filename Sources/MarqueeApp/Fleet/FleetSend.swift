@@ -4,8 +4,8 @@ import MarqueeCore
 /// `ledmarquee send --mqtt URL …` (docs/fleet.md): publishes one command,
 /// with a request ID, to every sign of a fleet (`PREFIX/cmd`) or to the one
 /// `--name` names, and waits for their answers; publishes a deck to
-/// `PREFIX/deck` (retained); lists every sign's retained status; or
-/// forgets a gone sign's. It is not a sign, so it may block; every wait
+/// `PREFIX/deck` (retained); lists every sign's retained status; forgets a
+/// gone sign's; or asks one sign for a snapshot and writes its PNG. It is not a sign, so it may block; every wait
 /// has a deadline. Exit 0 when it was done (every sign addressed answered
 /// ok), 1 when the broker or a sign refused, 2 for a usage error, 3 when a
 /// sign did not answer in time or there is no sign of that name.
@@ -42,8 +42,17 @@ enum FleetSend {
             throw Platform.Failure(message: error.message, status: 1)
         }
         Program.warn(warnings)
+        // A snapshot's file is checked (and its temporary made) first.
+        var output = try arguments.outputPath.map { path throws(Platform.Failure) in try ExportFile(path: path) }
+        defer { output?.abandon() }
         let session = try Session.open(fleet, credentials: credentials)
         defer { session.close() }
+        if var file = output, let name = arguments.name {
+            let png = try session.snapshot(arguments.request, prefix: fleet.prefix, name: name, waitSeconds: fleet.waitSeconds)
+            output = nil
+            try SnapshotReply.save(png, to: &file)
+            return 0
+        }
         switch arguments.command {
         case "status":
             return try session.listStatus(prefix: fleet.prefix, name: arguments.name, json: fleet.json)
@@ -194,15 +203,7 @@ enum FleetSend {
             let replyTopic = name.map { FleetTopics.reply(prefix: prefix, name: $0) } ?? FleetTopics.allReplies(prefix: prefix)
             try subscribe([statusTopic, replyTopic])
             if let name {
-                // One sign: its status first, so a name that is wrong or a
-                // sign that is gone is said, and nothing sent.
-                try collect(until: { answers.online[name] != nil }) { topic, payload, retained in
-                    answers.heard(topic: topic, payload: payload, retained: retained)
-                }
-                guard let online = answers.online[name] else { throw FleetSend.noSign(name, prefix: prefix) }
-                guard online else {
-                    throw Platform.Failure(message: "'\(name)' is offline under \(prefix)/sign/; nothing sent", status: FleetSend.unanswered)
-                }
+                try awaitOnline(name, prefix: prefix, answers: &answers)
                 if answers.older.contains(name) {
                     // A sign from before request IDs refuses a request with
                     // one: sent as it takes it, unanswered.
@@ -228,6 +229,65 @@ enum FleetSend {
             }
             let report = answers.report(waited: waitSeconds)
             return FleetSend.print(report.lines) ? report.status : 1
+        }
+
+        /// One sign's retained status, before anything is sent to it: a
+        /// name that is wrong or a sign that is gone is said, and nothing sent.
+        private func awaitOnline(_ name: String, prefix: String, answers: inout FleetAnswers) throws(Platform.Failure) {
+            try collect(until: { answers.online[name] != nil }) { topic, payload, retained in
+                answers.heard(topic: topic, payload: payload, retained: retained)
+            }
+            guard let online = answers.online[name] else { throw FleetSend.noSign(name, prefix: prefix) }
+            guard online else {
+                throw Platform.Failure(message: "'\(name)' is offline under \(prefix)/sign/; nothing sent", status: FleetSend.unanswered)
+            }
+        }
+
+        /// Asks the sign `name` for a snapshot (`request`, sent with an ID)
+        /// and returns the PNG it publishes on its snapshot topic
+        /// (docs/fleet.md, "Snapshots"), once its answer says ok; waits
+        /// at most `waitSeconds` for both. Its refusal (one a second) is
+        /// the failure, exit 1; silence, exit 3.
+        func snapshot(_ request: String, prefix: String, name: String, waitSeconds: Double) throws(Platform.Failure) -> [UInt8] {
+            var answers = FleetAnswers(id: FleetStatus.makeRunID(), prefix: prefix, only: name)
+            let pictures = FleetTopics.snapshot(prefix: prefix, name: name)
+            try subscribe([FleetTopics.status(prefix: prefix, name: name), FleetTopics.reply(prefix: prefix, name: name), pictures])
+            try awaitOnline(name, prefix: prefix, answers: &answers)
+            guard !answers.older.contains(name) else {
+                throw Platform.Failure(message: "'\(name)' is an older sign: it takes no snapshot", status: 1)
+            }
+            // Pictures are not retained: any heard from here on is of now.
+            events.removeAll { if case .message(pictures, _, _) = $0 { true } else { false } }
+            try publish(topic: FleetTopics.commands(prefix: prefix, name: name),
+                        payload: Array(FleetSend.request(request, id: answers.id).utf8), retain: false)
+            var picture: [UInt8]?
+            let deadline = ContinuousClock.now + .seconds(waitSeconds)
+            while ContinuousClock.now < deadline {
+                for event in events {
+                    switch event {
+                    case .message(pictures, let payload, false): picture = payload
+                    case .message(let topic, let payload, let retained): answers.heard(topic: topic, payload: payload, retained: retained)
+                    case .oversized(pictures, let bytes):
+                        throw Platform.Failure(message: "'\(name)' sent a picture of \(bytes) bytes (at most \(SignPicture.maximumBytes))",
+                                               status: 1)
+                    default: break
+                    }
+                }
+                events.removeAll()
+                switch answers.answers[name] {
+                case .refused(let reason)?:
+                    throw Platform.Failure(message: "\(TerminalText.visible(name)): \(TerminalText.visible(reason))", status: 1)
+                case .ok?:
+                    if let picture {
+                        try SnapshotReply.check(picture, source: TerminalText.visible(name))
+                        return picture
+                    }
+                case nil: break
+                }
+                try turn()
+            }
+            throw Platform.Failure(message: "\(TerminalText.visible(name)): no picture within \(ControlServer.seconds(waitSeconds))",
+                                   status: FleetSend.unanswered)
         }
 
         /// The retained statuses under `prefix` (`name`: that sign's), by

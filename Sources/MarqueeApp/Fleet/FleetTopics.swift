@@ -5,7 +5,8 @@ import MarqueeCore
 /// deck every sign plays, `PREFIX/cmd` takes commands for all signs,
 /// `PREFIX/sign/NAME/cmd` commands for this one,
 /// `PREFIX/sign/NAME/status` its retained status (and its Last Will), and
-/// `PREFIX/sign/NAME/reply` its answers to commands that carry an `id`.
+/// `PREFIX/sign/NAME/reply` its answers to commands that carry an `id`,
+/// `PREFIX/sign/NAME/snapshot` the PNGs `snapshot` asks of it.
 struct FleetTopics: Equatable, Sendable {
     static let defaultPrefix = "ledmarquee"
     /// Longest prefix: topics stay short, whatever the broker allows.
@@ -62,10 +63,13 @@ struct FleetTopics: Equatable, Sendable {
     var ownCommands: String { FleetTopics.commands(prefix: prefix, name: name) }
     var status: String { FleetTopics.status(prefix: prefix, name: name) }
     var reply: String { FleetTopics.reply(prefix: prefix, name: name) }
+    var snapshot: String { FleetTopics.snapshot(prefix: prefix, name: name) }
 
     static func commands(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/cmd" }
     static func status(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/status" }
     static func reply(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/reply" }
+    /// A sign's pictures: binary PNGs, not retained (docs/fleet.md, "Snapshots").
+    static func snapshot(prefix: String, name: String) -> String { "\(prefix)/sign/\(name)/snapshot" }
     /// Every sign's status, for `ledmarquee send --mqtt URL status`.
     static func allStatus(prefix: String) -> String { "\(prefix)/sign/+/status" }
     /// Every sign's answers, for a command `send --mqtt` sends to all.

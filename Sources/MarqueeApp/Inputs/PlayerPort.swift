@@ -27,6 +27,9 @@ struct PlayerPort: Sendable {
     var command: @MainActor @Sendable (RemoteCommand) -> RemoteOutcome?
     /// Answers a request as the control socket does (docs/control.md).
     var answer: @MainActor @Sendable (ControlRequest) -> ControlReply
+    /// A PNG of what the sign shows now at a pitch, for a fleet's
+    /// `snapshot` (``SnapshotTaker``): `done` is called later, on the loop.
+    var snapshot: @MainActor @Sendable (Int, @escaping SnapshotTaker.Done) -> Void
     /// An error a person should know of: an `error` record and a notice.
     var report: @MainActor @Sendable (String) -> Void
     /// A record for the events log and `watch` clients.

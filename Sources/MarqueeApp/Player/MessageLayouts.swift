@@ -20,8 +20,16 @@ struct MessageLayouts {
     private var line: (text: String, font: any GlyphSource, layout: TextLayout, letterWidth: Double?)?
     private var rest: (key: RestKey, pages: [RestLayout])?
     private var measured: (key: MeasureKey, measure: MessageMeasure)?
-    /// The last frame composed and its scene: the next scroll step shifts it.
-    private var kept: (scene: MarqueeScene, frame: FrameModel)?
+    /// The last frame composed and its scene: the next scroll step shifts
+    /// it. Two optionals, not one of a pair, so each is taken out whole
+    /// (`take()`) rather than copied.
+    private var keptScene: MarqueeScene?
+    private var keptFrame: FrameModel?
+    /// The one-line layout of the last frame and what it was found for:
+    /// while the state has not changed (its `changeCount`) and the
+    /// terminal has the same size, a frame tick reuses it without fitting
+    /// the font, finding the shown message or comparing its text.
+    private var steady: (changeCount: Int, columns: Int, rows: Int, layout: TextLayout)?
     /// The scene's part that moves only with the state (`PlayerState.sceneTemplate`).
     private var template: SceneTemplate?
 
@@ -76,7 +84,9 @@ struct MessageLayouts {
         line = nil
         rest = nil
         measured = nil
-        kept = nil
+        keptScene = nil
+        keptFrame = nil
+        steady = nil
     }
 
     /// The height an outline font is drawn at on the classic grid, in big
@@ -206,24 +216,28 @@ struct MessageLayouts {
     /// is composed by shifting it in place (`FrameComposer.step`).
     mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
-        fit(state, columns: columns, rows: rows)
-        let text = state.shownCue.text
-        let layout = line(for: text)
+        let layout: TextLayout
+        if steady?.changeCount == state.changeCount, steady?.columns == columns, steady?.rows == rows, let known = steady?.layout {
+            layout = known
+        } else {
+            fit(state, columns: columns, rows: rows)
+            layout = line(for: state.shownCue.text)
+            steady = (state.changeCount, columns, rows, layout)
+        }
         let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
         guard scene != shown else { return (scene, nil) }
-        let rest = self.rest(for: text, scene: scene, maximumScale: state.settings.scale)
-        if let oldScene = kept?.scene, var frame = kept?.frame {
-            // Let go of the kept copy first: the frame is then held here
-            // alone, and the step changes it in place (the screen keeps a
-            // copy of its own).
-            kept = nil
-            if FrameComposer.step(&frame, from: oldScene, to: scene, layout: layout) {
-                kept = (scene, frame)
-                return (scene, frame)
-            }
+        // Taken out, not copied: the frame is then held here alone, and the
+        // step changes it in place (the screen keeps a copy of its own).
+        if let oldScene = keptScene.take(), var frame = keptFrame.take(),
+           FrameComposer.step(&frame, from: oldScene, to: scene, layout: layout) {
+            keptScene = scene
+            keptFrame = frame
+            return (scene, frame)
         }
+        let rest = self.rest(for: state.shownCue.text, scene: scene, maximumScale: state.settings.scale)
         let frame = FrameComposer.compose(scene, layout: layout, rest: rest)
-        kept = (scene, frame)
+        keptScene = scene
+        keptFrame = frame
         return (scene, frame)
     }
 }

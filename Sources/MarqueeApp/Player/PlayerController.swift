@@ -42,6 +42,8 @@ final class PlayerController {
     /// the end-to-end tests can check that a real crash restores the
     /// terminal (docs/testing.md).
     private let trapAfterFirstFrame: Bool
+    /// Makes `snapshot`'s pictures, off the loop's thread.
+    private lazy var snapshots = SnapshotTaker { [unowned self] pitch in picture(pitch: pitch) }
 
     /// `display` is open (a `Screen` has the terminal already); the player
     /// closes it.
@@ -158,6 +160,10 @@ final class PlayerController {
         case .remote(let command, let notes):
             notes.forEach(report)
             return perform(command)
+        case .snapshot(let pitch):
+            let reply = PendingReply()
+            snapshots.take(pitch: pitch) { reply.fulfil(SnapshotReply.reply($0)) }
+            return .pending(reply)
         case .loadFile(let path):
             do throws(Platform.Failure) {
                 // On the loop: a FIFO or device would block it, so only a
@@ -170,6 +176,14 @@ final class PlayerController {
                 return .error(error.message)
             }
         }
+    }
+
+    /// The LEDs the sign shows now, as `--export x.png` would draw them
+    /// (``SignPicture``): read from the state as a frame is.
+    private func picture(pitch: Int) -> SignPicture {
+        let state = engine.state
+        let panel = layouts.leds(state, at: engine.now(), columns: display.columns, rows: display.rows)
+        return SignPicture(panel: panel, pitch: pitch, signColor: state.settings.color)
     }
 
     /// Hands `command` to the engine and turns its outcome into the reply.
@@ -227,6 +241,10 @@ final class PlayerController {
             send: { [weak self] input in self?.engine.send(input) },
             command: { [weak self] command in self?.outcome(of: command) },
             answer: { [weak self] request in self?.answer(request) ?? .error("the sign is stopping") },
+            snapshot: { [weak self] pitch, done in
+                guard let self else { return done(.failure(.init("the sign is stopping"))) }
+                snapshots.take(pitch: pitch, done: done)
+            },
             report: { [weak self] message in self?.report(message) },
             record: { [weak self] record in self?.record(record) },
             signal: { [weak self] signal in self?.handle(signal) },
@@ -289,8 +307,7 @@ final class PlayerController {
     /// Draws the frame the state shows now. Reads the state only.
     private func render() {
         guard !quitting else { return }
-        let state = engine.state
-        let (scene, frame) = layouts.changedFrame(state, at: engine.now(), columns: display.columns, rows: display.rows,
+        let (scene, frame) = layouts.changedFrame(engine.state, at: engine.now(), columns: display.columns, rows: display.rows,
                                                   shown: lastScene)
         guard let frame else { return }
         lastScene = scene

@@ -3,15 +3,33 @@
 extension PlayerState {
     /// The message on the sign: an interrupt's while one shows, else the
     /// flow's, as written (see ``shownCue`` for what is drawn).
-    public var currentCue: Cue { interrupt?.interrupt.cue ?? (idle ? idleCue : flowCue) }
+    ///
+    /// Lent, not copied (`_read`): every frame tick reads the message's
+    /// look through it, and a copy retains and releases each of its strings.
+    public var currentCue: Cue {
+        _read {
+            if interrupts.interrupt != nil {
+                yield interrupts.interrupt!.interrupt.cue
+            } else if schedule.idle {
+                yield idleCue
+            } else {
+                yield flow.cues[flow.cueIndex]
+            }
+        }
+    }
     /// What an idle flow shows: `--idle-message`, else nothing (dark).
     public var idleCue: Cue { settings.idleCue ?? PlayerState.darkCue }
     static let darkCue = Cue(text: "")
     /// The message as the sign draws it: ``currentCue`` with its live
     /// fields filled in (it is `currentCue` when there are none).
     public var shownCue: Cue {
-        if let filledCue, filledCue.messageID == messageID { return filledCue.cue }
-        return currentCue
+        _read {
+            if message.filledCue?.messageID == message.messageID {
+                yield message.filledCue!.cue
+            } else {
+                yield currentCue
+            }
+        }
     }
     /// The flow's message, the one an interrupt returns to.
     public var flowCue: Cue { cues[cueIndex] }

@@ -61,6 +61,14 @@ public struct FrameDiff {
     @discardableResult
     public func forEachRow(in rows: Range<Int>, row visitRow: (Int, Int) -> Void,
                            cell visitCell: (Int, Int, Cell) -> Void) -> Bool {
+        forEachChange(in: rows, row: visitRow) { row, column, packed in visitCell(row, column, packed.cell) }
+    }
+
+    /// `forEachRow`, with each cell as the frame stores it: what the
+    /// terminal painter reads, so no cell is decoded only to be encoded.
+    @discardableResult
+    public func forEachChange(in rows: Range<Int>, row visitRow: (Int, Int) -> Void,
+                              cell visitCell: (Int, Int, PackedCell) -> Void) -> Bool {
         let columns = new.columns
         let continuation = Cell.continuation.packed
         let blank = Cell.blank.packed
@@ -74,7 +82,7 @@ public struct FrameDiff {
                 for row in rows {
                     let line = FrameDiff.row(row, of: new, in: now, scratch: scratch, at: 0)
                     for column in 0..<columns where line[column] != continuation {
-                        visitCell(row, column, Cell(packed: line[column]))
+                        visitCell(row, column, PackedCell(bits: line[column]))
                         changed = true
                     }
                 }
@@ -97,7 +105,7 @@ public struct FrameDiff {
                             let cell = now[new.index(row: row, column: column)]
                             let was = column < columns - shift ? before[old.index(row: row, column: column + shift)] : blank
                             if cell == was || cell == continuation { continue }
-                            visitCell(row, column, Cell(packed: cell))
+                            visitCell(row, column, PackedCell(bits: cell))
                         }
                         continue
                     }
@@ -122,7 +130,7 @@ public struct FrameDiff {
                         let cell = line[column]
                         let previous = column < reach ? was[column + offset] : blank
                         if cell == previous || cell == continuation { continue }
-                        visitCell(row, column, Cell(packed: cell))
+                        visitCell(row, column, PackedCell(bits: cell))
                         changed = true
                     }
                 }

@@ -28,6 +28,13 @@ extension FrameModel {
             return turned < rotatedWidth ? turned : turned - rotatedWidth
         }
 
+        /// Writes the cell packed as `Cell.packed` packs one, for painters
+        /// that build cells as integers.
+        @inline(__always)
+        mutating func set(packed: UInt64, column: Int) {
+            set(packed, column: column)
+        }
+
         @inline(__always)
         private mutating func set(_ packed: UInt64, column: Int) {
             let at = index(column)

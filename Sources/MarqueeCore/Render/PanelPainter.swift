@@ -117,7 +117,7 @@ struct PanelPainter {
     /// hold two LED columns, so there the range is taken in whole cells.
     /// Returns the frame columns painted.
     @discardableResult
-    mutating func paint(into frame: inout FrameModel, only: Range<Int>? = nil) -> Range<Int> {
+    func paint(into frame: inout FrameModel, only: Range<Int>? = nil) -> Range<Int> {
         let geometry = scene.geometry
         let leds = only.map { $0.clamped(to: 0..<geometry.panelColumns) } ?? 0..<geometry.panelColumns
         let top = geometry.ledAreaTop
@@ -131,6 +131,10 @@ struct PanelPainter {
             let litGlyph: Unicode.Scalar = scene.style == .dots ? "●" : "█"
             let unlitGlyph: Unicode.Scalar = unlitByGlyph ? (scene.style == .dots ? "·" : "░") : litGlyph
             let blocks = scene.style == .blocks
+            if !glows, colors == nil {
+                paintShades(into: &frame, leds: leds, lit: litGlyph, unlit: unlitGlyph, blocks: blocks)
+                return (leds.lowerBound * 2)..<(leds.upperBound * 2)
+            }
             for row in 0..<geometry.panelRows {
                 frame.writeRow(top + row) { cells in
                     for column in leds {
@@ -182,6 +186,36 @@ struct PanelPainter {
                 }
             }
             return cellColumns
+        }
+    }
+
+    /// Dots or blocks where each LED is lit in the scene's shade, unlit, or
+    /// (from an outline font) a brightness step: no glow or colour glyphs,
+    /// a scroll's usual frame. The same cells as the general loop, written
+    /// as packed cells with the row's font row and band read once, since a
+    /// scroll step paints these columns on every panel row.
+    private func paintShades(into frame: inout FrameModel, leds: Range<Int>, lit litGlyph: Unicode.Scalar,
+                             unlit unlitGlyph: Unicode.Scalar, blocks: Bool) {
+        let inputs = inputs, top = scene.geometry.ledAreaTop, columns = panelColumns
+        let litShade = scene.litShade, levels = levels
+        for row in 0..<scene.geometry.panelRows {
+            let fontRow = inputs.rowOfLED[row]
+            let shows = fontRow >= 0 && fontRow < 64
+            let band = inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * columns
+            frame.writeRow(top + row) { cells in
+                for column in leds {
+                    let lit = shows && inputs.masks[band + column] >> UInt64(fontRow) & 1 == 1
+                    var shade = lit ? litShade : .unlit
+                    if !lit, shows, let levels {
+                        shade = GlyphLevels.shade(low: levels.low[band + column], high: levels.high[band + column], row: fontRow) ?? shade
+                    }
+                    let ink = UInt64(Ink.led(shade, hue: inputs.hues[column]).code) << 24
+                    let dot = UInt64((lit ? litGlyph : unlitGlyph).value) | ink
+                    // The gap after a dot takes the dot's colour, as below.
+                    cells.set(packed: dot, column: column * 2)
+                    cells.set(packed: blocks ? dot : UInt64(Unicode.Scalar(" ").value) | ink, column: column * 2 + 1)
+                }
+            }
         }
     }
 

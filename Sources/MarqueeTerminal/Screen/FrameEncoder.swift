@@ -106,9 +106,10 @@ public final class FrameEncoder {
     }
 
     /// The style `cell` is written in, from its inks.
-    private func style(of cell: Cell) -> TerminalStyle {
-        let key = cell.foreground.code * Ink.codeCount + cell.background.code
+    private func style(of packed: PackedCell) -> TerminalStyle {
+        let key = packed.inks
         if let known = styles[key] { return known }
+        let cell = packed.cell
         let style = TerminalStyle(colors.resolve(foreground: cell.foreground, background: cell.background), on: capabilities)
         styles[key] = style
         return style

@@ -76,13 +76,13 @@ struct FramePainter {
     /// Appends what turns the terminal's picture of `diff.old` (or of
     /// anything, without one) into `diff.new`; `resolve` gives each cell's
     /// style. Returns whether anything changed.
-    mutating func paint(_ diff: FrameDiff, resolve: (Cell) -> TerminalStyle, into bytes: inout [UInt8]) -> Bool {
+    mutating func paint(_ diff: FrameDiff, resolve: (PackedCell) -> TerminalStyle, into bytes: inout [UInt8]) -> Bool {
         let frame = diff.new
         if frame.columns != addressColumns {
             addresses = SequenceTable()
             addressColumns = frame.columns
         }
-        return diff.forEachRow(in: 0..<frame.rows) { row, shift in
+        return diff.forEachChange(in: 0..<frame.rows) { row, shift in
             guard shift > 0, let delete = deleteSequence(shift) else { return }
             // A shift brings blanks in at the right in the current
             // background (on `bce` terminals): it must be the default one.
@@ -96,8 +96,8 @@ struct FramePainter {
 
     /// Appends `cell` at `position`: a move, a style change if needed, and
     /// the character.
-    private mutating func put(_ cell: Cell, at position: Position, in frame: FrameModel, resolve: (Cell) -> TerminalStyle,
-                              into bytes: inout [UInt8]) {
+    private mutating func put(_ cell: PackedCell, at position: Position, in frame: FrameModel,
+                              resolve: (PackedCell) -> TerminalStyle, into bytes: inout [UInt8]) {
         let scalar = FramePainter.writable(cell.scalar)
         let width = measure(scalar)
         let lastCell = position.row == frame.rows - 1 && position.column + max(1, width) >= frame.columns
@@ -110,7 +110,11 @@ struct FramePainter {
         }
         guard move(to: position, in: frame, resolve: resolve, into: &bytes) else { return }
         setStyle(resolve(cell), into: &bytes)
-        Unicode.UTF8.encode(scalar) { bytes.append($0) }
+        if scalar.isASCII {
+            bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+            Unicode.UTF8.encode(scalar) { bytes.append($0) }
+        }
         let next = position.column + width
         cursor = width > 0 && next < frame.columns ? Position(row: position.row, column: next) : nil
         if marginsOff, let on = capabilities.marginsOn { bytes += on }
@@ -120,7 +124,7 @@ struct FramePainter {
     /// `target`: nothing, rewriting the few cells between (from `frame`,
     /// when they are in the current style), one right, a column or row
     /// address, or the full address.
-    private mutating func move(to target: Position, in frame: FrameModel?, resolve: (Cell) -> TerminalStyle = { _ in .normal },
+    private mutating func move(to target: Position, in frame: FrameModel?, resolve: (PackedCell) -> TerminalStyle = { _ in .normal },
                                into bytes: inout [UInt8]) -> Bool {
         guard cursor != target else { return true }
         var best: [UInt8]?
@@ -156,12 +160,12 @@ struct FramePainter {
     /// as a move would, and changes nothing on screen); else nil. At most a
     /// few cells: only a move of a few cells is ever longer.
     private static func rewrite(_ frame: FrameModel, row: Int, from column: Int, count: Int, style: TerminalStyle?,
-                                resolve: (Cell) -> TerminalStyle) -> [UInt8]? {
+                                resolve: (PackedCell) -> TerminalStyle) -> [UInt8]? {
         guard count <= 4, let style else { return nil }
         var bytes: [UInt8] = []
         for x in column..<(column + count) {
-            let cell = frame[row, x]
-            guard cell != .continuation, FramePainter.width(of: cell.scalar) == 1,
+            let cell = frame.packedCell(row: row, column: x)
+            guard !cell.isContinuation, FramePainter.width(of: cell.scalar) == 1,
                   FramePainter.writable(cell.scalar) == cell.scalar, resolve(cell) == style else { return nil }
             Unicode.UTF8.encode(cell.scalar) { bytes.append($0) }
         }

@@ -5,13 +5,18 @@ so no font's licence comes with them. Run by hand after a change, with
 Debian's python3-fonttools and xfonts-utils (fonttosfnt, bdftopcf); the
 results are committed, and nothing in the build runs this.
 
-    Tests/Fixtures/fonts/make-outline-fonts.py
+    Tests/Fixtures/fonts/make-outline-fonts.py [FUNCTION ...]
+
+With names (tiny_gpos, ...), only those fonts are made.
 
 tiny.ttf      TrueType: A V T o H W (boxes and slopes), a space, 日 and
               U+1F600 (a cmap format 12 entry), and a kern table: AV, VA
               and To set closer.
 tiny-cff.otf  the same letters as CFF outlines (FreeType's other outline
               reader), no kerning.
+tiny-gpos.otf the same CFF letters with the same pairs kerned in an
+              OpenType GPOS table and no kern table: FreeType reads none of
+              it, HarfBuzz does.
 hostile.ttf   a 16-unit em whose ascender and descender span 1 unit, W
               with an advance of 65,535 units, X with points 16,000 units
               out, and a kern pair of -32,768: every bound of FreeTypeFace.
@@ -20,6 +25,7 @@ tiny.otb      tiny.bdf as an OpenType bitmap font (fonttosfnt), tiny.pcf
 """
 import os
 import subprocess
+import sys
 import tempfile
 
 from fontTools.fontBuilder import FontBuilder
@@ -98,16 +104,23 @@ def tiny_ttf():
     save(fb, 800, -200, "tiny.ttf")
 
 
-def tiny_cff():
+def tiny_cff(name="tiny-cff.otf", kerned=False):
     fb = builder(1000, 800, -200, cff=True)
     charstrings = {}
-    for name in ORDER:
+    for glyph in ORDER:
         pen = T2CharStringPen(650, None)
-        draw(pen, SHAPES.get(name, []))
-        charstrings[name] = pen.getCharString()
+        draw(pen, SHAPES.get(glyph, []))
+        charstrings[glyph] = pen.getCharString()
     fb.setupCFF("LedmarqueeTest-Regular", {"FullName": "Ledmarquee Test"}, charstrings, {})
-    fb.setupHorizontalMetrics({name: (650, 0) for name in ORDER})
-    save(fb, 800, -200, "tiny-cff.otf")
+    fb.setupHorizontalMetrics({glyph: (650, 0) for glyph in ORDER})
+    if kerned:
+        rules = "".join(f"pos {left} {right} {value};" for (left, right), value in KERNING.items())
+        fb.addOpenTypeFeatures(f"languagesystem DFLT dflt; languagesystem latn dflt; feature kern {{ {rules} }} kern;")
+    save(fb, 800, -200, name)
+
+
+def tiny_gpos():
+    tiny_cff("tiny-gpos.otf", kerned=True)
 
 
 def hostile_ttf():
@@ -145,7 +158,5 @@ def bitmaps():
         subprocess.run(["bdftopcf", "-o", os.path.join(HERE, "tiny.pcf"), bdf], check=True)
 
 
-tiny_ttf()
-tiny_cff()
-hostile_ttf()
-bitmaps()
+for make in sys.argv[1:] or ["tiny_ttf", "tiny_cff", "tiny_gpos", "hostile_ttf", "bitmaps"]:
+    globals()[make]()

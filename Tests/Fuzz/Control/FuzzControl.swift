@@ -33,6 +33,7 @@ func checkRequest(_ bytes: [UInt8]) {
         case .remote(.load(let cues, _), _): require(!cues.isEmpty, "an inline deck has entries")
         case .loadFile(let path): require(!path.isEmpty && !path.utf8.contains(0), "a load path names a file")
         case .remote(.goto(let index), _): require(index >= 0, "goto counts from 1, given from 0", "\(index)")
+        case .snapshot(let pitch): require(LEDRaster.pitches.contains(pitch), "a snapshot's led-pixels are 1 to 64", "\(pitch)")
         default: break
         }
     }

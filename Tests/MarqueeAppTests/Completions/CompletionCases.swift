@@ -81,7 +81,8 @@ enum CompletionCases {
         let everyOption = Set(RemoteCommandTable.all.flatMap(\.options).map { "--" + $0.field })
         var cases = [
             CompletionCase(line: "ledmarquee send ", expected: commands),
-            CompletionCase(line: "ledmarquee send s", expected: ["say", "status"]),
+            CompletionCase(line: "ledmarquee send s", expected: ["say", "snapshot", "status"]),
+            CompletionCase(line: "ledmarquee send snapshot --png ", expected: files),
             CompletionCase(line: "ledmarquee send --name lobby ", expected: commands),
             CompletionCase(line: "ledmarquee send --", expected: own.union(everyOption)),
             CompletionCase(line: "ledmarquee send say HELLO --col", expected: ["--color"]),
@@ -94,9 +95,9 @@ enum CompletionCases {
             CompletionCase(line: "ledmarquee send goto ", expected: []),
         ]
         for spec in RemoteCommandTable.all {
-            let options = Set(spec.arguments.filter { $0.form == .option || $0.form == .flag }.map { "--" + $0.field })
+            let options = Set(spec.options.map { "--" + $0.field })
             cases.append(CompletionCase(line: "ledmarquee send \(spec.name) --", expected: own.union(options)))
-            for argument in spec.arguments where argument.form == .option {
+            for argument in spec.arguments where argument.form == .option || argument.form == .local {
                 let expected: Set<String> = switch argument.value {
                 case .choice(let words): Set(words)
                 case .file: files

@@ -89,6 +89,18 @@ struct ControlRequestParserTests {
         #expect(Self.error(#"{"cmd":"load","deck":{"epoch":0,"deck":"A"}}"#) == #"'deck': "deck" must be a JSON array of entries"#)
     }
 
+    @Test("snapshot takes led-pixels, 1 to 64 (default 8), and not the file send writes")
+    func snapshot() {
+        #expect(Self.parse(#"{"cmd":"snapshot"}"#) == .success(ControlRequest("snapshot", .snapshot(pitch: 8))))
+        #expect(Self.parse(#"{"cmd":"snapshot","led-pixels":3}"#) == .success(ControlRequest("snapshot", .snapshot(pitch: 3))))
+        #expect(Self.parse(#"{"cmd":"snapshot","led-pixels":64}"#) == .success(ControlRequest("snapshot", .snapshot(pitch: 64))))
+        for bad in ["0", "65", "2.5", "-1", "1e300"] {
+            #expect(Self.error("{\"cmd\":\"snapshot\",\"led-pixels\":\(bad)}") == "'led-pixels' must be a whole number from 1 to 64", "\(bad)")
+        }
+        #expect(Self.error(#"{"cmd":"snapshot","led-pixels":"8"}"#) == "'led-pixels' must be a number")
+        #expect(Self.error(#"{"cmd":"snapshot","png":"/etc/x.png"}"#) == "unknown field 'png' for 'snapshot'")
+    }
+
     @Test("unknown commands and fields are named")
     func unknown() {
         #expect(Self.error(#"{"cmd":"next","x":1}"#) == "unknown field 'x' for 'next'")

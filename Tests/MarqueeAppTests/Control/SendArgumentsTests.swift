@@ -32,6 +32,28 @@ struct SendArgumentsTests {
         #expect(try SendArguments.parse(["--help"], cwd: "/") == nil && SendArguments.parse(["-h"], cwd: "/") == nil)
     }
 
+    @Test("snapshot: --png is send's own (never in the request), --led-pixels the sign's")
+    func snapshot() throws {
+        let parsed = try #require(try SendArguments.parse(["snapshot", "--png", "out.png"], cwd: "/home/me"))
+        #expect(parsed.request == #"{"cmd":"snapshot"}"# && parsed.outputPath == "out.png")
+        let sized = try #require(try SendArguments.parse(["--name", "lobby", "snapshot", "--led-pixels", "4", "--png=/t/a.png"], cwd: "/"))
+        #expect(sized.request == #"{"cmd":"snapshot","led-pixels":4}"# && sized.outputPath == "/t/a.png")
+        #expect(try SendArguments.parse(["status"], cwd: "/")?.outputPath == nil)
+        let cases: [([String], String)] = [
+            (["snapshot"], "send: 'snapshot' needs --png FILE"),
+            (["snapshot", "--png="], "send: 'snapshot' needs --png FILE"),
+            (["snapshot", "x.png"], "send: 'snapshot' takes no argument"),
+            (["status", "--png", "x.png"], "send: 'status' takes no --png"),
+            (["snapshot", "--png", "x.png", "--led-pixels", "many"], "send: '--led-pixels' needs a number, not 'many'"),
+            (["--mqtt", "mqtt://127.0.0.1", "snapshot", "--png", "x.png"], "send: 'snapshot' with --mqtt is one sign's: give its --name"),
+        ]
+        for (words, message) in cases {
+            #expect(throws: UsageError(message), "\(words)") { try SendArguments.parse(words, cwd: "/") }
+        }
+        let fleet = try #require(try SendArguments.parse(["--mqtt", "mqtt://127.0.0.1", "--name", "a", "snapshot", "--png", "x.png"], cwd: "/"))
+        #expect(fleet.fleet != nil && fleet.outputPath == "x.png")
+    }
+
     @Test("usage errors")
     func usageErrors() {
         #expect(RemoteCommandTable.all.map(\.name).starts(with: ["say", "next", "prev"]))

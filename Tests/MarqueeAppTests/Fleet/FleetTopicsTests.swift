@@ -12,6 +12,8 @@ struct FleetTopicsTests {
         #expect(topics.ownCommands == "shop/floor-1/sign/window.2/cmd")
         #expect(topics.status == "shop/floor-1/sign/window.2/status")
         #expect(topics.reply == "shop/floor-1/sign/window.2/reply")
+        #expect(topics.snapshot == "shop/floor-1/sign/window.2/snapshot")
+        #expect(topics.kind(of: topics.snapshot) == nil, "the sign does not hear its own pictures")
         #expect(topics.subscriptions == [topics.deck, topics.allCommands, topics.ownCommands, topics.status])
         #expect(topics.kind(of: "shop/floor-1/deck") == .deck)
         #expect(topics.kind(of: "shop/floor-1/cmd") == .command(forAll: true))

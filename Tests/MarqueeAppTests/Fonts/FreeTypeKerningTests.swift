@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// Pair kerning of fonts drawn by FreeType (docs/display.md, "Fonts"): the
-/// font's `kern` table, in whole LEDs, applied when a message is laid out.
+/// font's `kern` table, or its GPOS table through HarfBuzz, in whole LEDs,
+/// applied when a message is laid out.
 @Suite("FreeType kerning")
 struct FreeTypeKerningTests {
     /// fonts-dejavu-core, which fontconfig's configuration package brings.
@@ -31,7 +32,22 @@ struct FreeTypeKerningTests {
         #expect(Self.widths("HH", face).kerned == Self.widths("HH", face).unkerned)
     }
 
-    @Test("a font without a kern table is laid out as before")
+    @Test("the same pairs kerned only in a GPOS table (no kern table) are set as close, through HarfBuzz")
+    func gpos() throws {
+        let face = try FreeTypeFace(path: FixturePaths.font("tiny-gpos.otf").path, lineHeight: 32)
+        #expect(face.hasKerning)
+        // The same -150 and -200 units as tiny.ttf's kern table.
+        #expect(face.kerning("A", "V") == -5 && face.kerning("V", "A") == -5 && face.kerning("T", "o") == -6,
+                "\(face.kerning("A", "V")) \(face.kerning("V", "A")) \(face.kerning("T", "o"))")
+        #expect(face.kerning("A", "H") == 0 && face.kerning("o", "T") == 0)
+        for pair in ["AV", "VA", "To"] {
+            let widths = Self.widths(pair, face)
+            #expect(widths.kerned < widths.unkerned, "\(pair): \(widths)")
+        }
+        #expect(Self.widths("HH", face).kerned == Self.widths("HH", face).unkerned)
+    }
+
+    @Test("a font without a kern or GPOS table is laid out as before")
     func unkerned() throws {
         let face = try FreeTypeFace(path: FixturePaths.font("tiny-cff.otf").path, lineHeight: 32)
         #expect(face.kerning("A", "V") == 0)

@@ -160,7 +160,7 @@ extension PlayerPort {
     static func stub(send: @escaping @MainActor @Sendable (PlayerInput) -> Void = { _ in }) -> PlayerPort {
         let state = PlayerState(cues: [Cue(text: "A")], settings: PlayerSettings(), seed: 1, at: 0)
         return PlayerPort(clock: LoopClock(), now: { 0 }, state: { state }, send: send, command: { _ in nil },
-                          answer: { _ in .ok }, report: { _ in }, record: { _ in }, signal: { _ in },
+                          answer: { _ in .ok }, snapshot: { _, _ in }, report: { _ in }, record: { _ in }, signal: { _ in },
                           setFill: { _ in }, setLocalTime: { _ in })
     }
 }

@@ -22,7 +22,7 @@ struct FramePainterTests {
         var bytes: [UInt8] = []
         var diff = FrameDiff(from: old, to: new, canShift: capabilities.canDeleteCharacters)
         if diff.shift > 0, !painter.canShift(by: diff.shift) { diff = FrameDiff(from: old, to: new, canShift: false) }
-        _ = painter.paint(diff, resolve: { TerminalStyle(colors.resolve(foreground: $0.foreground, background: $0.background),
+        _ = painter.paint(diff, resolve: { TerminalStyle(colors.resolve(foreground: $0.cell.foreground, background: $0.cell.background),
                                                          on: capabilities) }, into: &bytes)
         return (String(decoding: bytes, as: UTF8.self), painter)
     }
