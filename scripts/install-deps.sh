@@ -32,7 +32,9 @@
 # tests run the generated scripts in them, as in bash), dbus-daemon (a
 # private bus standing in for the system bus), dbus-bin (dbus-send, which
 # drives the mock) and python3-dbusmock (power-profiles-daemon's stand-in,
-# run with Debian's /usr/bin/python3), faketime (the schedule tests start
+# run with Debian's /usr/bin/python3, which it brings: the feed tests'
+# own HTTP and HTTPS server, Tests/Fixtures/feeds/feed_server.py, runs
+# with it too), faketime (the schedule tests start
 # the sign at a chosen wall-clock time), systemd for systemd-analyze
 # (scripts/check-install.sh verifies the installed ledmarquee@.service with
 # it), mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
@@ -44,8 +46,7 @@
 # OTB, that fontconfig finds by name: the FreeType tests draw its strikes),
 # fonts-noto-color-emoji (CBDT colour bitmaps: the colour emoji tests draw
 # its glyphs; in Debian 12 and 13 alike),
-# python3 (the feed tests' own HTTP and HTTPS server,
-# Tests/Fixtures/feeds/feed_server.py), python3-pil (Pillow, the independent decoder the export tests read the
+# python3-pil (Pillow, the independent decoder the export tests read the
 # GIFs and PNGs with, run with Debian's /usr/bin/python3), asciinema (reads
 # the exported .cast recordings), dpkg-dev
 # (dpkg-shlibdeps, for
@@ -65,7 +66,7 @@ build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype
   libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev libharfbuzz-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji python3-pil asciinema
-  python3 dpkg-dev groff-base mandoc)
+  dpkg-dev groff-base mandoc)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.
