@@ -33,6 +33,7 @@ import termios
 import threading
 import time
 
+from feed_bench import run_feed
 from fleet_bench import run_fleet
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -1387,6 +1388,14 @@ def measure_fleet(cfg, results):
                                                                   signs=10 if cfg.quick else FLEET_SIGNS))
 
 
+def measure_feed(cfg, results):
+    window = 12 if cfg.quick else 30
+    log(f"news feed: a headless sign with a feed fetched every 10 s against a static deck ({window} s windows)")
+    helpers = {"SwitchCounter": SwitchCounter, "proc_cpu_ticks": proc_cpu_ticks, "proc_status": proc_status,
+               "kb_field": kb_field, "CLK_TCK": CLK_TCK, "wait_until": wait_until}
+    results["feed"] = repeat(cfg, "feed", lambda cfg: run_feed(cfg.binary, cfg.workdir, clean_env(), window, helpers))
+
+
 def measure_limit(cfg, results):
     results["limit"] = {}
     if shutil.which("strace") is None or shutil.which("cc") is None:
@@ -1403,10 +1412,10 @@ def measure_limit(cfg, results):
 
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export", "feed"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
-                    "package", "export_gif", "export_webp", "export_cast"):
+                    "package", "export_gif", "export_webp", "export_cast", "feed"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
@@ -1422,6 +1431,8 @@ def measure(cfg):
             measure_schedule(cfg, results)
         elif cfg.only == "headless":
             measure_headless(cfg, results)
+        elif cfg.only == "feed":
+            measure_feed(cfg, results)
         elif cfg.only == "fields":
             measure_clock(cfg, results)
         else:
@@ -1445,7 +1456,8 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi", "startup_font",
-                    "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast"):
+                    "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast",
+                    "feed"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1459,6 +1471,7 @@ def measure(cfg):
     measure_clock(cfg, results)
     measure_schedule(cfg, results)
     measure_headless(cfg, results)
+    measure_feed(cfg, results)
     measure_export(cfg, results)
     measure_fleet(cfg, results)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
@@ -1611,6 +1624,28 @@ def build_report(cfg, raw):
         "< 20 MB", lambda v: v < 20.0, fmt="{:.1f}")
     add("headless_output", "headless, scrolling: bytes written to stdout and stderr", col(headless, "output_bytes"), "B",
         "0", lambda v: v == 0, fmt="{:.0f}")
+    # A news feed fetched every 10 s against the same sign with a static
+    # deck (docs/feeds.md): between fetches it costs nothing, so the two
+    # differ by the fetches alone; one thread while it waits.
+    feed = raw.get("feed") or []
+    static = [r["static"] for r in feed if "static" in r]
+    fed = [r["feed"] for r in feed if "feed" in r]
+    add("feed_static_cpu", "static deck, headless: CPU (one core)", col(static, "cpu_pct"), "%", fmt="{:.3f}")
+    add("feed_cpu", "deck with a feed fetched every 10 s: CPU (one core)", col(fed, "cpu_pct"), "%", "< 0.1 %",
+        lambda v: v < 0.1, fmt="{:.3f}")
+    add("feed_static_wakeups", "static deck, headless: wake-ups/s", col(static, "wakeups_per_s"), "/s")
+    quiet = summary(col(static, "wakeups_per_s"))
+    add("feed_wakeups", "deck with a feed every 10 s: wake-ups/s", col(fed, "wakeups_per_s"), "/s",
+        "<= static + 1 /s" if quiet else None, (lambda v: v <= quiet["median"] + 1) if quiet else None)
+    add("feed_fetches", "deck with a feed every 10 s: fetches in the window", col(fed, "fetches"), "", fmt="{:.0f}")
+    add("feed_static_rss", "static deck, headless: RSS", [v / 1024 for v in col(static, "rss_kb")], "MB", fmt="{:.1f}")
+    add("feed_rss", "deck with a feed every 10 s: RSS", [v / 1024 for v in col(fed, "rss_kb")], "MB", fmt="{:.1f}")
+    add("feed_threads_idle", "deck with a feed every 10 s: threads between fetches", col(fed, "threads_idle"), "",
+        "1", lambda v: v == 1, fmt="{:.0f}")
+    add("feed_first_cue_cached", "--feed with a copy on disk: start to first cue record", col(feed, "first_cue_cached_feed_ms"),
+        "ms", fmt="{:.1f}")
+    add("feed_first_cue_message", "a message, for comparison: start to first cue record", col(feed, "first_cue_message_ms"),
+        "ms", fmt="{:.1f}")
     # --export (docs/export.md): 10 s of a 200x50-cell sign, faster than it plays.
     for kind, label in (("gif", "GIF, 50 fps"), ("webp", "lossless WebP, 60 fps"), ("cast", "asciicast, 60 fps")):
         runs = raw.get(f"export_{kind}") or []
@@ -1753,13 +1788,14 @@ def main():
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
-                                      "startup", "limit", "export"],
+                                      "startup", "limit", "export", "feed"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
                         "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
                         "fleet: 200 headless signs on one local broker; "
+                        "feed: a sign fetching a news feed every 10 s against a static deck, and its start from the copy on disk; "
                         "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
                         "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size); "
                         "the results go to .build/bench-partial.json unless --output is given")

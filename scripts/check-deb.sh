@@ -51,8 +51,8 @@ libraries=$(run ldd "$packaged") || fail "ldd $packaged: $libraries"
 ! grep -q 'not found' <<<"$libraries" || fail "libraries not found: $(grep 'not found' <<<"$libraries")"
 ! grep -qi 'libswift\|/opt/swift\|libdispatch\|libFoundation' <<<"$libraries" \
   || fail "the packaged binary needs the Swift runtime: $(grep -i 'swift\|dispatch\|Foundation' <<<"$libraries")"
-! grep -q 'libmosquitto\|libsystemd\|libssl' <<<"$libraries" \
-  || fail "libmosquitto and libsystemd are loaded on first use, not linked: $(grep 'mosquitto\|systemd\|ssl' <<<"$libraries")"
+! grep -q 'libmosquitto\|libsystemd\|libssl\|libcurl\|libexpat' <<<"$libraries" \
+  || fail "libmosquitto, libsystemd, libcurl and expat are loaded on first use, not linked: $(grep 'mosquitto\|systemd\|ssl\|curl\|expat' <<<"$libraries")"
 
 version=$(run "$packaged" --version) || fail "--version failed: $version"
 [ "$version" = "$("$bin" --version)" ] || fail "--version says '$version', the build says '$("$bin" --version)'"
@@ -78,6 +78,8 @@ while read -r path; do
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] || fail "$path is in $owner, which Depends ($depends) does not name"
 done < <(grep -o '=> /[^ ]*' <<<"$libraries" | cut -c4-)
 [[ $(field Recommends) == *libmosquitto1* ]] || fail "Recommends does not name libmosquitto1 (--mqtt)"
+[[ $(field Recommends) == *libcurl4* && $(field Recommends) == *libexpat1* ]] ||
+  fail "Recommends does not name libcurl4 and libexpat1 (--feed)"
 [[ $(field Recommends) == *libgif7* && $(field Recommends) == *libwebpmux3* && $(field Recommends) == *libpng16-16* ]] ||
   fail "Recommends does not name libgif7, libwebpmux3 and libpng16-16 (--export)"
 

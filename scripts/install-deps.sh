@@ -16,7 +16,8 @@
 # sign's resolution and found by name; loaded on first use; fontconfig's
 # configuration package brings fonts-dejavu-core, the font the FreeType
 # tests draw), libexpat1-dev (the XML parser of news feeds, docs/feeds.md;
-# loaded on first use), libgif-dev, libwebp-dev and libpng-dev (giflib,
+# loaded on first use), libcurl4-openssl-dev (libcurl, which fetches news
+# feeds over HTTP and HTTPS; loaded on first use), libgif-dev, libwebp-dev and libpng-dev (giflib,
 # libwebp and libpng, which write --export's GIFs, WebPs and PNGs; loaded
 # on first use, docs/export.md), libharfbuzz-dev (HarfBuzz, for the pair
 # kerning of fonts that keep it in OpenType's GPOS table, which FreeType
@@ -31,7 +32,9 @@
 # tests run the generated scripts in them, as in bash), dbus-daemon (a
 # private bus standing in for the system bus), dbus-bin (dbus-send, which
 # drives the mock) and python3-dbusmock (power-profiles-daemon's stand-in,
-# run with Debian's /usr/bin/python3), faketime (the schedule tests start
+# run with Debian's /usr/bin/python3, which it brings: the feed tests'
+# own HTTP and HTTPS server, Tests/Fixtures/feeds/feed_server.py, runs
+# with it too), faketime (the schedule tests start
 # the sign at a chosen wall-clock time), systemd for systemd-analyze
 # (scripts/check-install.sh verifies the installed ledmarquee@.service with
 # it), mosquitto (the broker each fleet test starts on 127.0.0.1 on a free
@@ -60,7 +63,7 @@
 set -euo pipefail
 
 build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype-dev libfontconfig-dev libexpat1-dev
-  libgif-dev libwebp-dev libpng-dev libharfbuzz-dev)
+  libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev libharfbuzz-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji python3-pil asciinema
   dpkg-dev groff-base mandoc)

@@ -9,7 +9,8 @@
 # libfreetype6 and libfontconfig1, loaded only for --font (libharfbuzz0b
 # too, for the kerning of fonts that keep it in GPOS), and libgif7,
 # libwebp7, libwebpmux3 and libpng16-16 (libpng16-16t64 from Debian 13),
-# loaded only for --export, are Recommends.
+# loaded only for --export, and libcurl4 and libexpat1, loaded only for
+# news feeds (docs/feeds.md), are Recommends.
 # scripts/check-deb.sh installs the result in a scratch root and runs it.
 #
 #   scripts/make-deb.sh [BIN]   BIN: the release binary (default .build/release/ledmarquee, made by make build)
@@ -89,7 +90,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends, libsystemd0
-Recommends: libmosquitto1, libfreetype6, libfontconfig1, libharfbuzz0b, libgif7, libwebp7, libwebpmux3, libpng16-16 | libpng16-16t64
+Recommends: libmosquitto1, libfreetype6, libfontconfig1, libharfbuzz0b, libgif7, libwebp7, libwebpmux3, libpng16-16 | libpng16-16t64, libcurl4 | libcurl4t64, libexpat1
 Suggests: unifont, fonts-dejavu-core
 Section: utils
 Priority: optional
@@ -103,7 +104,8 @@ Description: terminal LED sign
  libfontconfig1, loaded only for --font; libharfbuzz0b kerns the fonts
  that keep their kerning in OpenType's GPOS table). --export writes the sign as an
  animated GIF or WebP or a PNG (libgif7, libwebp7 and libpng16-16, loaded
- only then).
+ only then). --feed plays the headlines of an RSS, Atom or JSON feed
+ (libcurl4 and libexpat1, loaded only for a feed).
 EOF
 (cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum) \
   >"$stage/DEBIAN/md5sums"

@@ -3,7 +3,7 @@ import CLazyLibraries
 /// The libraries a sign loads when it first needs them, not at start-up
 /// (CLazyLibraries; docs/architecture.md, "Libraries loaded on first use"):
 /// libmosquitto for `--mqtt` and `send --mqtt`, libsystemd's sd-bus for the
-/// power-profiles watch. Each is loaded at most once for the process; what
+/// power-profiles watch, expat and libcurl for news feeds. Each is loaded at most once for the process; what
 /// is left is why it could not be, in one line that names the Debian
 /// package, or nil once it is loaded and its functions may be called.
 enum LazyLibrary {
@@ -13,6 +13,10 @@ enum LazyLibrary {
     static let systemdError: String? = load(lm_load_systemd)
     /// libexpat.so.1, for news feeds.
     static let expatError: String? = load(lm_load_expat)
+    /// libcurl.so.4 (and the OpenSSL it links), for fetching news feeds;
+    /// `curl_global_init` runs once, when it is loaded.
+    static let curlError: String? = load(lm_load_curl)
+        ?? (lm_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? nil : "libcurl: curl_global_init failed")
     /// libpng16.so.16, libgif.so.7 and libwebp (with libwebpmux), for `--export`.
     static let pngError: String? = load(lm_load_png)
     static let gifError: String? = load(lm_load_gif)

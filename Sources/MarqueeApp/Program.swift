@@ -65,15 +65,19 @@ public enum Program {
 
     @MainActor
     private static func play(_ options: Options) async throws(Platform.Failure) -> Int32 {
-        let feed = try liveFeed(options)
+        var feed = try liveFeed(options)
+        // A `-f` deck with feeds: read again when its file changes.
+        var deckFeeds: FeedDeckSource?
         // Every way out gives standard input its flags back and closes a
-        // followed file's descriptors.
+        // followed file's descriptors (and ends a feed's fetches).
         defer { feed?.stop() }
         let fleetSetup = try FleetSetup.prepare(options, environment: Platform.environment)
-        let loaded: CueFileParser.Result
+        var loaded: CueFileParser.Result
         if let feed {
             loaded = try await feed.firstCues()
-        } else if let cached = fleetSetup?.cachedDeck {
+        } else if let cached = fleetSetup?.cachedDeck, !cached.cues.isEmpty || cached.feeds.isEmpty {
+            // A kept deck of feeds alone starts with the sign's name, and
+            // the fleet member plays its feeds (their copies first).
             loaded = cached
         } else if let fleetSetup, options.message == nil, options.file == nil {
             // A new sign with no deck yet shows its name, so whoever sets
@@ -81,6 +85,17 @@ public enum Program {
             loaded = CueFileParser.Result(cues: [Cue(text: fleetSetup.topics.name, seconds: options.seconds)], notes: [])
         } else {
             loaded = try loadCues(options)
+            if !loaded.feeds.isEmpty {
+                // A deck with feeds plays live: its fixed messages and each
+                // feed's items (docs/feeds.md).
+                let source = try FeedDeckSource(parts: FeedDeckSource.Part.parts(cues: loaded.cues, feeds: loaded.feeds), name: options.file ?? "deck",
+                                                seconds: options.seconds, caFile: options.feedCA, environment: Platform.environment)
+                feed = source
+                deckFeeds = source
+                let notes = loaded.notes
+                loaded = try await source.firstCues()
+                loaded.notes = notes + loaded.notes
+            }
         }
         // Said before the terminal becomes the sign, where they stay
         // readable afterwards; the log and the sign get them too.
@@ -150,12 +165,22 @@ public enum Program {
         }
         SignalEvents.block()
         let state = PlayerState(cues: cues, settings: settings, seed: UInt64.random(in: 0...UInt64.max), at: 0)
+        let reloadedFeeds = deckFeeds
         let reloader = options.file.flatMap { path in
-            path == "-" || feed != nil ? nil : CueReloader(path: path, read: { path throws(Platform.Failure) in
+            path == "-" || (feed != nil && reloadedFeeds == nil) ? nil : CueReloader(path: path, read: { path throws(Platform.Failure) in
                 // On the event loop: never wait on a FIFO or a device.
                 try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: true)
             }, parse: { bytes throws(Platform.Failure) in
-                try parseCueFile(bytes, path: path, seconds: options.seconds).cues
+                guard let reloadedFeeds else { return try parseCueFile(bytes, path: path, seconds: options.seconds).cues }
+                // A deck with feeds: its new parts play, the feeds kept that did not change.
+                let result = try parseCueFile(bytes, path: path, seconds: options.seconds, allowsFeeds: true)
+                let flow = MainActor.assumeIsolated {
+                    reloadedFeeds.replace(FeedDeckSource.Part.parts(cues: result.cues, feeds: result.feeds))
+                }
+                guard !flow.isEmpty else {
+                    throw Platform.Failure(message: "\(path): its feeds have no items yet; they play once fetched", status: 1)
+                }
+                return flow
             })
         }
         let display: any SignDisplay
@@ -254,7 +279,7 @@ public enum Program {
         // except in step: every sign would shuffle it its own way.
         settings.sync = options.sync
         settings.shuffle = options.shuffle
-            || (!options.sync && options.message == nil && options.file == nil && options.follow == nil && options.mqtt == nil)
+            || (!options.sync && options.message == nil && options.file == nil && options.follow == nil && options.feed == nil && options.mqtt == nil)
         settings.speed = options.speed
         settings.staticText = options.staticText || options.speed == 0
         settings.rainbow = options.color == .rainbow
@@ -294,7 +319,8 @@ public enum Program {
             return try loadCueFile(path, seconds: options.seconds, regularFileOnly: true, format: .lines)
         }
         if let file = options.file {
-            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto)
+            return try loadCueFile(file, seconds: options.seconds, format: file == "-" ? options.format : .auto,
+                                   allowsFeeds: file != "-")
         }
         do {
             return try CueFileParser.parse(Array(BuiltInResources.demoDeck.utf8), name: "demo deck", isDeck: true,
@@ -304,12 +330,19 @@ public enum Program {
         }
     }
 
-    /// Standard input read live (docs/cue-flow.md, "Live input"): not for
+    /// A news feed (`--feed`, docs/feeds.md), a followed file, or standard
+    /// input read live (docs/cue-flow.md, "Live input"): not for
     /// a snapshot, which draws one moment of what it has, nor from a
     /// terminal, which the sign is about to take (it is read to its end
     /// first, as a file).
     @MainActor
     static func liveFeed(_ options: Options) throws(Platform.Failure) -> (any LiveCueSource)? {
+        if let url = options.feed {
+            // Parsed already by the option's own check.
+            guard let entry = try? FeedEntry(url: url) else { return nil }
+            return try FeedDeckSource(parts: [.feed(entry)], name: url, seconds: options.seconds, caFile: options.feedCA,
+                                      environment: Platform.environment)
+        }
         if let path = options.follow, !options.snapshot {
             return try FollowedFileFeed(path: path, seconds: options.seconds, latestOnly: options.latest)
         }
@@ -317,19 +350,20 @@ public enum Program {
         return StandardInputFeed(seconds: options.seconds, format: options.format, latestOnly: options.latest)
     }
 
+    /// `allowsFeeds`: the deck of `-f`, which may have feed entries (docs/feeds.md).
     static func loadCueFile(_ path: String, seconds: Double, regularFileOnly: Bool = false,
-                            format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
+                            format: CueInputFormat = .auto, allowsFeeds: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
         let bytes = try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: regularFileOnly)
-        return try parseCueFile(bytes, path: path, seconds: seconds, format: format)
+        return try parseCueFile(bytes, path: path, seconds: seconds, format: format, allowsFeeds: allowsFeeds)
     }
 
     /// The bytes of the cue file at `path` (read already) as cues.
     static func parseCueFile(_ bytes: [UInt8], path: String, seconds: Double,
-                             format: CueInputFormat = .auto) throws(Platform.Failure) -> CueFileParser.Result {
+                             format: CueInputFormat = .auto, allowsFeeds: Bool = false) throws(Platform.Failure) -> CueFileParser.Result {
         let name = path == "-" ? "standard input" : path
         let isDeck = path == "-" || format != .auto ? format.isDeck(bytes) : path.lowercased().hasSuffix(".json")
         do {
-            return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds)
+            return try CueFileParser.parse(bytes, name: name, isDeck: isDeck, defaultSeconds: seconds, allowsFeeds: allowsFeeds)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
         }

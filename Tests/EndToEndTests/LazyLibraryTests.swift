@@ -49,6 +49,7 @@ extension EndToEnd.Screens {
             let maps = try Self.mapped(sign.pid)
             #expect(!maps.contains("libmosquitto.so"), "libmosquitto mapped without --mqtt")
             #expect(!maps.contains("libssl.so") && !maps.contains("libcrypto.so"), "OpenSSL mapped without --mqtt")
+            #expect(!maps.contains("libcurl.so") && !maps.contains("libexpat.so"), "libcurl or expat mapped without a feed")
             #expect(maps.contains("libsystemd.so.0"), "the power-profiles watch started (\(sources)) without libsystemd")
             #expect(sign.events().filter { $0.name == "error" }.isEmpty, "\(sign.events())")
         }
@@ -67,6 +68,17 @@ extension EndToEnd.Screens {
             #expect(try await sign.waitForExit() == 1)
             let stderr = try String(contentsOfFile: sign.stderrPath, encoding: .utf8)
             #expect(stderr.split(separator: "\n").count == 1 && stderr.contains("Debian package libmosquitto1"), "\(stderr)")
+        }
+
+        @Test("no libcurl: a --feed sign stops with one line naming libcurl4")
+        func curlMissing() async throws {
+            let launcher = try Self.without(try await Self.libraryPath("libcurl.so.4"))
+            let sign = try HeadlessSign.start("nocurl", arguments: ["--feed", "http://127.0.0.1:1/feed.xml"], launcher: launcher)
+            defer { sign.close() }
+            #expect(try await sign.waitForExit() == 1)
+            let stderr = try String(contentsOfFile: sign.stderrPath, encoding: .utf8)
+            #expect(stderr.split(separator: "\n").count == 1 && stderr.contains("libcurl.so.4") && stderr.contains("Debian package libcurl4"),
+                    "\(stderr)")
         }
 
         @Test("no libsystemd: the sign plays on the probe, and the powerSources note names libsystemd0")

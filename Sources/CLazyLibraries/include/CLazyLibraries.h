@@ -50,6 +50,38 @@ enum XML_Error lm_XML_GetErrorCode(XML_Parser _Nonnull parser);
 const XML_LChar *_Nullable lm_XML_ErrorString(enum XML_Error code);
 XML_Size lm_XML_GetCurrentLineNumber(XML_Parser _Nonnull parser);
 
+// libcurl (libcurl4) fetches news feeds over HTTP and HTTPS on the event
+// loop (docs/feeds.md): only a sign given a feed loads it. Its functions
+// are called through these, named lm_curl_* (curl.c says why); setopt and
+// getinfo, variadic in libcurl, have one trampoline per kind of value.
+// The type checks of curl.h are macros over the variadic calls: not used.
+#define CURL_DISABLE_TYPECHECK 1
+#include <curl/curl.h>
+int lm_load_curl(char *_Nonnull error, size_t size);
+CURLcode lm_curl_global_init(long flags);
+CURL *_Nullable lm_curl_easy_init(void);
+void lm_curl_easy_cleanup(CURL *_Nonnull handle);
+CURLcode lm_curl_easy_setopt_long(CURL *_Nonnull handle, CURLoption option, long value);
+CURLcode lm_curl_easy_setopt_string(CURL *_Nonnull handle, CURLoption option, const char *_Nullable value);
+CURLcode lm_curl_easy_setopt_pointer(CURL *_Nonnull handle, CURLoption option, void *_Nullable value);
+CURLcode lm_curl_easy_setopt_offset(CURL *_Nonnull handle, CURLoption option, curl_off_t value);
+CURLcode lm_curl_easy_setopt_write(CURL *_Nonnull handle, CURLoption option, curl_write_callback _Nullable value);
+CURLcode lm_curl_easy_getinfo_long(CURL *_Nonnull handle, CURLINFO info, long *_Nonnull value);
+const char *_Nullable lm_curl_easy_strerror(CURLcode code);
+CURLM *_Nullable lm_curl_multi_init(void);
+CURLMcode lm_curl_multi_cleanup(CURLM *_Nonnull multi);
+CURLMcode lm_curl_multi_setopt_pointer(CURLM *_Nonnull multi, CURLMoption option, void *_Nullable value);
+CURLMcode lm_curl_multi_setopt_socket(CURLM *_Nonnull multi, curl_socket_callback _Nullable value);
+CURLMcode lm_curl_multi_setopt_timer(CURLM *_Nonnull multi, curl_multi_timer_callback _Nullable value);
+CURLMcode lm_curl_multi_add_handle(CURLM *_Nonnull multi, CURL *_Nonnull handle);
+CURLMcode lm_curl_multi_remove_handle(CURLM *_Nonnull multi, CURL *_Nonnull handle);
+CURLMcode lm_curl_multi_socket_action(CURLM *_Nonnull multi, curl_socket_t socket, int events, int *_Nonnull running);
+CURLMsg *_Nullable lm_curl_multi_info_read(CURLM *_Nonnull multi, int *_Nonnull queued);
+const char *_Nullable lm_curl_multi_strerror(CURLMcode code);
+struct curl_slist *_Nullable lm_curl_slist_append(struct curl_slist *_Nullable list, const char *_Nonnull text);
+void lm_curl_slist_free_all(struct curl_slist *_Nullable list);
+CURLcode lm_curl_message_result(const CURLMsg *_Nonnull message);
+
 // One face of a font file, drawn `pixel_height` pixels from the top of its
 // tallest letters' line to the bottom of its descenders.
 typedef struct lm_face lm_face;

@@ -136,6 +136,7 @@ public enum CommandLineParser {
         if !scan.words.isEmpty {
             guard options.file == nil else { throw UsageError("give either a message or --file, not both") }
             guard options.follow == nil else { throw UsageError("give either a message or --follow, not both") }
+            guard options.feed == nil else { throw UsageError("give either a message or --feed, not both") }
             let message = scan.words.joined(separator: " ")
             guard !TerminalText.sanitize(message).trimmingCharacters(in: " ").isEmpty else {
                 throw UsageError("the message is empty")
@@ -187,6 +188,9 @@ extension CommandLineParser {
     /// something for live input, so they need it.
     static func checkLiveOptions(_ options: Options, given: Set<String>) throws(UsageError) {
         if options.follow != nil, options.file != nil { throw UsageError("give either --file or --follow, not both") }
+        if options.feed != nil, options.file != nil || options.follow != nil {
+            throw UsageError("give one of --file, --follow and --feed (a deck can mix feeds and messages: docs/feeds.md)")
+        }
         if options.follow == "-" { throw UsageError("'--follow -' is refused: follow a file; standard input is read live with -f -") }
         let live = options.file == "-" || options.follow != nil
         if options.latest, !live { throw UsageError("--latest needs -f - or --follow") }

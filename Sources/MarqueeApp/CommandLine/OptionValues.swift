@@ -51,6 +51,10 @@ enum OptionValues {
             options.file = try nonEmpty(value, "option '\(label)' needs a file name")
         case "follow":
             options.follow = try nonEmpty(value, "option '\(label)' needs a file name")
+        case "feed":
+            do { options.feed = try FeedEntry(url: value).url } catch { throw UsageError("'\(label)': \(error.description)") }
+        case "feed-ca":
+            options.feedCA = try nonEmpty(value, "option '\(label)' needs a file")
         case "format":
             guard let format = CueInputFormat(rawValue: word) else {
                 throw UsageError("unknown format '\(shown(value))' (use \(CueInputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")

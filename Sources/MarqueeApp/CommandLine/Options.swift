@@ -10,6 +10,10 @@ public struct Options: Sendable, Equatable {
     public var file: String?
     /// `--follow FILE`: a text cue file read like `tail -F`.
     public var follow: String?
+    /// `--feed URL`: a news feed's items are the flow (docs/feeds.md).
+    public var feed: String?
+    /// `--feed-ca FILE`: the CA the feeds' HTTPS servers are checked against.
+    public var feedCA: String?
     /// `--latest`: a live source shows only its newest line.
     public var latest = false
     /// `--format`: how `-f -` reads standard input.

@@ -2,7 +2,8 @@ import MarqueeCore
 
 /// Turns the bytes of a cue file into cues: one message per line for
 /// text, an array of strings or `{text, caption, seconds, …}` objects for
-/// a `.json` deck (the look keys are in `DeckEntryLook.swift`), or that
+/// a `.json` deck (the look keys are in `DeckEntryLook.swift`, a news feed's
+/// `{"feed": …}` in `Feeds/DeckFeed.swift`), or that
 /// array as the `"deck"` of an object with the `"epoch"` `--sync` counts
 /// from (`DeckEpoch.swift`). Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
@@ -17,6 +18,9 @@ public enum CueFileParser {
         public var notes: [String]
         /// The deck's `"epoch"`, in Unix seconds; nil when it has none.
         public var epoch: Double? = nil
+        /// The deck's `{"feed": …}` entries, each with the number of
+        /// `cues` before it (docs/feeds.md).
+        public var feeds: [DeckFeed] = []
     }
 
     /// A cue file that cannot be played.
@@ -26,10 +30,13 @@ public enum CueFileParser {
         public var description: String { message }
     }
 
-    public static func parse(_ bytes: [UInt8], name: String, isDeck: Bool, defaultSeconds: Double) throws(ParseError) -> Result {
+    /// `allowsFeeds`: a deck may have `{"feed": …}` entries (only a deck
+    /// given with `-f` plays them; elsewhere such an entry is refused).
+    public static func parse(_ bytes: [UInt8], name: String, isDeck: Bool, defaultSeconds: Double,
+                             allowsFeeds: Bool = false) throws(ParseError) -> Result {
         if bytes.contains(0) { throw ParseError("\(name): looks like a binary file (it contains NUL bytes)") }
         return isDeck
-            ? try parseDeck(bytes, name: name, defaultSeconds: defaultSeconds)
+            ? try parseDeck(bytes, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
             : try parseLines(bytes, name: name, defaultSeconds: defaultSeconds)
     }
 
@@ -81,24 +88,24 @@ public enum CueFileParser {
     /// any other is ignored with a note.
     static let deckKeys = ["text", "caption", "seconds"] + lookKeys + scheduleKeys
 
-    static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(_ bytes: [UInt8], name: String, defaultSeconds: Double, allowsFeeds: Bool = false) throws(ParseError) -> Result {
         guard let root = JSONValue.parse(bytes) else {
             throw ParseError("\(name):" + (JSONSyntaxLocation.find(in: bytes).map { "\($0)" } ?? " not valid JSON"))
         }
-        return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds)
+        return try parseDeck(root: root, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
     }
 
     /// A whole deck: its array of entries, or an object with that array as
     /// `"deck"` and an `"epoch"` (a control request's inline deck too).
-    static func parseDeck(root: JSONValue, name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(root: JSONValue, name: String, defaultSeconds: Double, allowsFeeds: Bool = false) throws(ParseError) -> Result {
         switch root {
         case .array(let entries):
-            return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+            return try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
         case .object(let object):
             guard let deck = object["deck"] else { throw ParseError("\(name): a deck object needs \"deck\", the JSON array of entries") }
             guard case .array(let entries) = deck else { throw ParseError("\(name): \"deck\" must be a JSON array of entries") }
             let epoch = try object["epoch"].flatMap { value throws(ParseError) in try self.epoch(value, name: name) }
-            var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds)
+            var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
             result.epoch = epoch
             let unknown = object.keys.filter { !deckObjectKeys.contains($0) }.sorted()
             if !unknown.isEmpty {
@@ -112,14 +119,26 @@ public enum CueFileParser {
     }
 
     /// A deck's entries already parsed as JSON (a control request's inline deck).
-    static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double) throws(ParseError) -> Result {
+    static func parseDeck(entries: [JSONValue], name: String, defaultSeconds: Double,
+                          allowsFeeds: Bool = false) throws(ParseError) -> Result {
         // Refused before a single cue is made (docs/limits.md).
         try checkFlowLimits(count: entries.count, bytes: 0, name: name)
         var cues: [Cue] = []
         var notes: [String] = []
+        var feeds: [DeckFeed] = []
         var textBytes = 0
         for (index, entry) in entries.enumerated() {
             let place = "\(name): entry \(index + 1)"
+            if case .object(let object) = entry, object["feed"] != nil {
+                guard allowsFeeds else {
+                    throw ParseError("\(place): a feed entry plays only in a deck given with -f at start or a fleet's deck (docs/feeds.md)")
+                }
+                guard feeds.count < DeckFeed.maximumPerDeck else {
+                    throw ParseError("\(place): a deck has at most \(DeckFeed.maximumPerDeck) feeds")
+                }
+                feeds.append(DeckFeed(position: cues.count, entry: try feedEntry(object, place: place, notes: &notes)))
+                continue
+            }
             // A deck's texts get the bound of a text file's lines.
             func bounded(_ text: String, _ field: String) -> String {
                 guard text.utf8.count > maximumLineBytes else { return text }
@@ -164,8 +183,8 @@ public enum CueFileParser {
             textBytes += FlowLimits.textBytes(of: cues[cues.count - 1])
             try checkFlowLimits(count: cues.count, bytes: textBytes, name: name)
         }
-        guard !cues.isEmpty else { throw ParseError("\(name): the deck has no entries") }
-        return Result(cues: cues, notes: notes)
+        guard !cues.isEmpty || !feeds.isEmpty else { throw ParseError("\(name): the deck has no entries") }
+        return Result(cues: cues, notes: notes, feeds: feeds)
     }
 
     /// A deck the sign could not hold is refused whole, as it is read,

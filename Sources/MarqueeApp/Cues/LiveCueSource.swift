@@ -10,6 +10,8 @@ struct LiveCueUpdate {
     var notes: [String]
     /// How `--format auto` chose to read the input, in the update that chose.
     var choice: CueStream.Choice?
+    /// Inputs for the player beside the flow's (a feed's status-line note).
+    var inputs: [PlayerInput] = []
 
     init(cues: [Cue]?, appended: [Cue]? = nil, notes: [String]) {
         self.cues = cues

@@ -22,6 +22,7 @@ final class LiveFeed: InputSource {
             } else if let input = update.input {
                 player.send(input)
             }
+            update.inputs.forEach { player.send($0) }
             update.notes.forEach { player.report($0) }
             if let choice = update.choice { player.record(choice.record) }
         }

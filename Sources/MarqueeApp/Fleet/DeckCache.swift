@@ -14,6 +14,17 @@ struct DeckCache: Sendable, Equatable {
     /// Where the deck of `prefix` is kept; nil when neither
     /// `XDG_CACHE_HOME` (absolute) nor `HOME` says where the cache is.
     static func location(prefix: String, environment: [String: String]) -> DeckCache? {
+        guard let directory = directory(environment: environment) else { return nil }
+        // The prefix's `/` become `%`, which no prefix holds
+        // (FleetTopics): one file name per prefix, and no two alike.
+        let file = "fleet-" + prefix.replacing("/", with: "%") + ".json"
+        return DeckCache(directory: directory, path: directory + "/" + file)
+    }
+
+    /// `$XDG_CACHE_HOME/ledmarquee` (else `~/.cache/ledmarquee`), where the
+    /// fleet's decks and the feeds' copies (`FeedCache`) are kept; nil when
+    /// neither variable holds an absolute path.
+    static func directory(environment: [String: String]) -> String? {
         let base: String
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             base = cache
@@ -22,11 +33,7 @@ struct DeckCache: Sendable, Equatable {
         } else {
             return nil
         }
-        let directory = (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/ledmarquee"
-        // The prefix's `/` become `%`, which no prefix holds
-        // (FleetTopics): one file name per prefix, and no two alike.
-        let file = "fleet-" + prefix.replacing("/", with: "%") + ".json"
-        return DeckCache(directory: directory, path: directory + "/" + file)
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/ledmarquee"
     }
 
     /// The kept deck, or nil when there is none (or it cannot be read: a

@@ -62,6 +62,11 @@ final class FleetMember {
     private var snapshotLimit = SnapshotRateLimit()
     /// The clock `clash` reads starts here.
     private let created = ContinuousClock.now
+    /// The feeds of the deck playing, fetched by this sign (docs/fleet.md,
+    /// "News feeds in a fleet's deck"); nil for a deck without feeds.
+    private var feeds: FeedDeckSource?
+    private let feedCA: String?
+    private var playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?)?
 
     /// Seconds without a newer deck before the newest is read and played.
     static let deckSettleSeconds = 0.25
@@ -71,7 +76,12 @@ final class FleetMember {
     /// Seconds without a newer deck played before it is kept on disk.
     static let cacheSettleSeconds = 2.0
 
-    init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, loop: EventLoop = .main) {
+    /// `feedCA`: `--feed-ca`, for the feeds of a deck; `playingFeeds`: the
+    /// kept deck's, when it has feeds, played from the start.
+    init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, feedCA: String? = nil,
+         playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?)? = nil, loop: EventLoop = .main) {
+        self.feedCA = feedCA
+        self.playingFeeds = playingFeeds
         self.link = link
         cacheWriter = cache.map(DeckCacheWriter.init)
         self.playing = playing
@@ -87,6 +97,10 @@ final class FleetMember {
 
     func start(_ player: Player) {
         self.player = player
+        if let (cues, feeds, epoch) = playingFeeds {
+            playingFeeds = nil
+            playFeeds(cues: cues, feeds: feeds, epoch: epoch, topic: link.topics.name)
+        }
         link.start { [weak self] news in
             MainActor.assumeIsolated { self?.hear(news) }
         }
@@ -100,6 +114,8 @@ final class FleetMember {
         deckTimer = nil
         cacheTimer = nil
         supersedeReading()
+        feeds?.stop()
+        feeds = nil
         // A deck played and not yet kept is kept now, for the next start.
         saveDeck(now: true)
         link.stop()
@@ -283,6 +299,40 @@ final class FleetMember {
         }
     }
 
+    /// Plays a deck with feeds: its fixed messages and the items of the
+    /// copies on disk at once (a `load`, as any deck), then each refresh
+    /// in place. Each sign fetches its deck's feeds itself.
+    private func playFeeds(cues: [Cue], feeds deckFeeds: [DeckFeed], epoch: Double?, topic: String) {
+        guard let player else { return }
+        if feeds != nil { player.send(.feedNote(nil)) }
+        feeds?.stop()
+        feeds = nil
+        let source: FeedDeckSource
+        do {
+            source = try FeedDeckSource(parts: FeedDeckSource.Part.parts(cues: cues, feeds: deckFeeds), name: topic,
+                                        seconds: defaultSeconds, caFile: feedCA, environment: Platform.environment)
+        } catch {
+            player.report("\(topic): \(error.message)")
+            return
+        }
+        feeds = source
+        var loaded = false
+        func load(_ flow: [Cue]) {
+            let request = ControlRequest("load", .remote(.load(flow, epoch: epoch), notes: []))
+            if case .error(let message) = player.answer(request) {
+                player.report("\(topic): the deck was refused: \(message)")
+                return
+            }
+            loaded = true
+        }
+        if !source.cues.isEmpty { load(source.cues) }
+        source.play { update in
+            if let flow = update.cues { loaded ? player.send(.cuesReplaced(flow)) : load(flow) }
+            update.inputs.forEach(player.send)
+            update.notes.forEach(player.report)
+        }
+    }
+
     /// A command, read here: it is at most 64 KiB.
     private func handle(_ payload: [UInt8], kind: FleetTopics.Kind, topic: String) {
         play(FleetPayload.parse(payload, kind: kind, topic: topic, defaultSeconds: defaultSeconds), payload: payload, topic: topic)
@@ -296,7 +346,15 @@ final class FleetMember {
             if let id = failure.id { link.publishReply(ControlReply.error(failure.message).answer(id: id)) }
         case .success(.deckCleared):
             player.report("\(topic): the deck was deleted; playing on with the last one")
+        case .success(.feedDeck(let cues, let epoch, let notes, let deckFeeds)):
+            playing = payload
+            notes.forEach(player.report)
+            playFeeds(cues: cues, feeds: deckFeeds, epoch: epoch, topic: topic)
+            keepLater(payload)
         case .success(.deck(let cues, let epoch, let notes)):
+            if feeds != nil { player.send(.feedNote(nil)) }
+            feeds?.stop()
+            feeds = nil
             playing = payload
             // The deck is a `load`, answered as the socket's is: a deck the
             // sign refuses (over the flow's limits) is said, not dropped.

@@ -14,6 +14,9 @@ enum FleetPayload {
         /// Play these cues (from `epoch`, for `--sync`; nil: the deck has
         /// none); `notes` are the deck parser's (unknown keys, cuts).
         case deck(cues: [Cue], epoch: Double?, notes: [String])
+        /// A deck with news feeds (docs/feeds.md): its fixed messages
+        /// (perhaps none) and its feed entries, which each sign fetches.
+        case feedDeck(cues: [Cue], epoch: Double?, notes: [String], feeds: [DeckFeed])
         /// The retained deck was deleted (an empty retained message): the
         /// sign plays on with what it has.
         case deckCleared
@@ -51,8 +54,10 @@ enum FleetPayload {
             throw Failure(message: "\(topic): deck of \(payload.count) bytes refused (at most \(maximumDeckBytes))")
         }
         do {
-            let result = try CueFileParser.parse(payload, name: topic, isDeck: true, defaultSeconds: defaultSeconds)
-            return .deck(cues: result.cues.map(\.withoutFileFields), epoch: result.epoch, notes: result.notes)
+            let result = try CueFileParser.parse(payload, name: topic, isDeck: true, defaultSeconds: defaultSeconds, allowsFeeds: true)
+            let cues = result.cues.map(\.withoutFileFields)
+            if !result.feeds.isEmpty { return .feedDeck(cues: cues, epoch: result.epoch, notes: result.notes, feeds: result.feeds) }
+            return .deck(cues: cues, epoch: result.epoch, notes: result.notes)
         } catch {
             throw Failure(message: error.message)
         }

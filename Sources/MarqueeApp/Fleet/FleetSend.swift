@@ -80,7 +80,9 @@ enum FleetSend {
         let isDeck = path.lowercased().hasSuffix(".json")
         let parsed: CueFileParser.Result
         do {
-            parsed = try CueFileParser.parse(bytes, name: path, isDeck: isDeck, defaultSeconds: SecondsPerMessage.standard)
+            // A fleet's deck may have feeds: each sign fetches them (docs/fleet.md).
+            parsed = try CueFileParser.parse(bytes, name: path, isDeck: isDeck, defaultSeconds: SecondsPerMessage.standard,
+                                             allowsFeeds: true)
         } catch {
             throw Platform.Failure(message: error.message, status: 1)
         }

@@ -14,6 +14,8 @@ struct FleetSetup {
     /// The payload and cues of the deck kept from the last run, if any.
     let cachedPayload: [UInt8]?
     let cachedDeck: CueFileParser.Result?
+    /// `--feed-ca`: for the feeds of a fleet's deck (docs/feeds.md).
+    var feedCA: String?
     /// The link's keepalive: `FleetLink.keepaliveSeconds`, or a test's
     /// shorter one from `LEDMARQUEE_TEST_MQTT_KEEPALIVE` (5…3600 s; anything
     /// else is ignored), so a silent broker is found in seconds, not 45 s.
@@ -45,6 +47,9 @@ struct FleetSetup {
             switch FleetPayload.parse(payload, kind: .deck, topic: cache?.path ?? "cache", defaultSeconds: options.seconds) {
             case .success(.deck(let cues, let epoch, let notes)):
                 cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch)
+            case .success(.feedDeck(let cues, let epoch, let notes, let feeds)):
+                // The member plays its feeds (their copies on disk first).
+                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch, feeds: feeds)
             case .success, .failure:
                 warnings.append("\(cache?.path ?? "cache"): the kept fleet deck cannot be played; waiting for the broker's")
                 cachedPayload = nil
@@ -53,6 +58,7 @@ struct FleetSetup {
         Program.warn(warnings)
         var setup = FleetSetup(address: address, topics: topics, caFile: options.mqttCA, credentials: credentials, cache: cache,
                                cachedPayload: cachedPayload, cachedDeck: cachedDeck)
+        setup.feedCA = options.feedCA
         if let seconds = environment["LEDMARQUEE_TEST_MQTT_KEEPALIVE"].flatMap({ Int($0) }), (5...3600).contains(seconds) {
             setup.keepalive = seconds
         }
@@ -64,7 +70,8 @@ struct FleetSetup {
     @MainActor
     func member(seconds: Double) throws(FleetLink.Failure) -> FleetMember {
         let link = try FleetLink(address: address, topics: topics, caFile: caFile, credentials: credentials, keepalive: keepalive)
-        return FleetMember(link: link, cache: cache, playing: cachedPayload, defaultSeconds: seconds)
+        return FleetMember(link: link, cache: cache, playing: cachedPayload, defaultSeconds: seconds, feedCA: feedCA,
+                           playingFeeds: cachedDeck.flatMap { $0.feeds.isEmpty ? nil : ($0.cues, $0.feeds, $0.epoch) })
     }
 
     /// The host's name, as a sign name allows it: each fleet sign is

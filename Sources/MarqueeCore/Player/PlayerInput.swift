@@ -58,6 +58,10 @@ public enum PlayerInput: Sendable, Equatable {
     case localTime(LocalMoment)
     /// A fleet sign's broker took it or was lost (docs/fleet.md).
     case brokerLink(BrokerLink)
+    /// What the status line says of the sign's news feeds: nil while every
+    /// feed's last fetch worked, else a short note such as `feed offline,
+    /// items 3 h old` (docs/feeds.md). Longer than 40 characters: cut.
+    case feedNote(String?)
     /// The wall clock's reading at engine time 0 (Unix seconds: the wall
     /// clock now less the engine's time now), sent by the host at start
     /// and whenever the wall clock was set; `--sync` reckons its slots on

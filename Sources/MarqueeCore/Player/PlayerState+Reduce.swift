@@ -66,6 +66,14 @@ extension PlayerState {
             }
         case .localTime(let moment):
             return transaction(at: t) { $0.apply(localTime: moment, at: t) }
+        case .feedNote(let written):
+            // Status line only: no timer, wait or policy reads it.
+            let note = written.map { String(TerminalText.visible($0).prefix(40)) }.flatMap { $0.isEmpty ? nil : $0 }
+            guard note != host.feedNote else { return [] }
+            return change { state in
+                state.host.set(feedNote: note)
+                return []
+            }
         case .brokerLink(let link):
             // No follow-up: nothing the motion policy, a wait or the scroll reads changes.
             guard link != brokerLink else { return [] }

@@ -3,14 +3,14 @@
 extension PlayerState {
     /// The fields of the status line, in the order they are shown.
     enum StatusField: CaseIterable {
-        case position, playState, schedule, link, rate, speed, thermal, power, tier, help
+        case position, playState, schedule, link, feed, rate, speed, thermal, power, tier, help
 
         /// Which field goes first when the line is wider than the terminal:
         /// the figures a person can find elsewhere (the tier follows from
         /// thermal and power) before the ones that say what the sign is
         /// doing. The play state is never dropped; on a terminal narrower
         /// than it, the line is cut at the edge.
-        static let dropOrder: [StatusField] = [.tier, .power, .thermal, .position, .speed, .rate, .schedule, .link, .help]
+        static let dropOrder: [StatusField] = [.tier, .power, .thermal, .position, .speed, .rate, .schedule, .feed, .link, .help]
     }
 
     /// The status line for a terminal `columns` wide: a notice if one is
@@ -26,6 +26,7 @@ extension PlayerState {
             switch field {
             case .schedule: !scheduleText.isEmpty
             case .link: !linkText.isEmpty
+            case .feed: host.feedNote != nil
             case .position: !idle
             case .help: settings.keys.allows(.help)
             case .thermal: settings.thermalOverride != nil || power.thermalText != PowerConditions.unknown.thermalText
@@ -49,6 +50,7 @@ extension PlayerState {
         case .playState: playStateText
         case .schedule: scheduleText
         case .link: linkText
+        case .feed: host.feedNote ?? ""
         case .rate: framesDrawnPerSecond > 0 ? "\(framesDrawnPerSecond) fps" : "0 fps (\(stillReason))"
         case .speed: speedText
         case .thermal: "thermal " + (settings.thermalOverride.map { "\($0) (simulated)" } ?? power.thermalText)

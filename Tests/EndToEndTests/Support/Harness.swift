@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Shared plumbing of the end-to-end tests: where the binary is, running a
 /// command without blocking the test's thread, and polling for a condition
@@ -127,43 +128,16 @@ struct CommandResult {
 }
 
 /// Starts a program with `posix_spawn`, its stdio on the given files, with
-/// every signal unblocked and at its default action. (The test runner's
-/// worker threads block most signals, and a child inherits that mask: a tmux
-/// server started with Foundation's `Process` ignores `kill-server`.)
+/// every signal unblocked and at its default action (`ChildProcess.spawn`).
 func spawnProgram(
     _ executable: String, _ arguments: [String], environment: [String: String],
     stdin: String, stdout: String, stderr: String
 ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+    do {
+        return try ChildProcess.spawn(executable, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr)
+    } catch let failure as ChildProcessFailure {
+        throw E2EFailure(failure.message)
     }
-    var pid: pid_t = 0
-    let error = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard error == 0 else {
-        throw E2EFailure("cannot start \(executable): \(String(cString: strerror(error)))")
-    }
-    return pid
 }
 
 /// The exit status from a `waitpid` status word (128 + signal when killed).

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A real Mosquitto broker of the test's own (docs/testing.md): on
 /// 127.0.0.1, on a port that was free a moment before, with a config file,
@@ -101,19 +102,10 @@ final class TestBroker {
 
     /// A CA and a certificate it signed for `localhost` and 127.0.0.1.
     private func makeCertificates() async throws {
-        let openssl = try E2E.which("openssl")
-        let dir = directory.path
-        let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=ledmarquee test CA",
-             "-keyout", "\(dir)/ca.key", "-out", caPath],
-            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr"],
-            ["x509", "-req", "-in", "\(dir)/server.csr", "-CA", caPath, "-CAkey", "\(dir)/ca.key", "-CAcreateserial",
-             "-days", "2", "-extfile", "\(dir)/san.cnf", "-out", "\(dir)/server.pem"],
-        ]
-        try writeFile("subjectAltName=DNS:localhost,IP:127.0.0.1\n", to: directory.appendingPathComponent("san.cnf"))
-        for step in steps {
-            let result = try await runCommand(openssl, step, timeout: 60)
-            guard result.status == 0 else { throw E2EFailure("openssl \(step[0]): \(result.stderr)") }
+        do {
+            try ChildProcess.makeTestCertificates(in: directory.path, openssl: try E2E.which("openssl"))
+        } catch let failure as ChildProcessFailure {
+            throw E2EFailure(failure.message)
         }
     }
 

@@ -33,6 +33,10 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
         require(kind == .deck && !cues.isEmpty, "a deck has messages")
         cues.forEach(checkNoFileField)
         notes.forEach(checkLine)
+    case .success(.feedDeck(let cues, _, let notes, let feeds)):
+        require(kind == .deck && !feeds.isEmpty, "a deck with feeds has feeds")
+        cues.forEach(checkNoFileField)
+        notes.forEach(checkLine)
     case .success(.deckCleared):
         require(kind == .deck && payload.isEmpty, "only an empty deck payload clears")
     case .success(.command(let request, _)):

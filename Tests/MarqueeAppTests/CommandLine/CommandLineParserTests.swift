@@ -128,12 +128,12 @@ struct CommandLineParserTests {
             case .file, .directory, .text:
                 spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker"
                     : spec.long == "events-max" ? "64M" : spec.long == "now" ? "Sat 12:00"
-                    : spec.long == "export" ? "sign.gif" : "some-file"
+                    : spec.long == "export" ? "sign.gif" : spec.long == "feed" ? "https://example.org/feed.xml" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
             let rest = switch spec.long {
-            case "file", "follow": [String]()
+            case "file", "follow", "feed": [String]()
             case "latest", "format": ["-f", "-"]
             case "quiet-mode": ["--quiet", "22:00-07:00", "x"]
             case "events-max": ["--events", "log.jsonl", "x"]

@@ -29,6 +29,11 @@ struct LiveOptionsTests {
     @Test("the live options' mistakes are usage errors, saying exactly this", arguments: [
         (["--follow", "a", "-f", "b"], "give either --file or --follow, not both"),
         (["--follow", "a", "HELLO"], "give either a message or --follow, not both"),
+        (["--feed", "https://x/f", "HELLO"], "give either a message or --feed, not both"),
+        (["--feed", "https://x/f", "-f", "d.json"], "give one of --file, --follow and --feed (a deck can mix feeds and messages: docs/feeds.md)"),
+        (["--feed", "https://x/f", "--follow", "a"], "give one of --file, --follow and --feed (a deck can mix feeds and messages: docs/feeds.md)"),
+        (["--feed", "ftp://x/f"], "'--feed': a feed's URL must start with http:// or https://"),
+        (["--feed", "http://x/\u{1B}[31m"], "'--feed': a feed's URL must be printable ASCII without spaces (percent-encode the rest)"),
         (["--follow", "-"], "'--follow -' is refused: follow a file; standard input is read live with -f -"),
         (["--latest", "HELLO"], "--latest needs -f - or --follow"),
         (["--latest", "-f", "cues.txt"], "--latest needs -f - or --follow"),
