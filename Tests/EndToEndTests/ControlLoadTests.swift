@@ -11,7 +11,7 @@ extension EndToEnd.Timing {
     @Suite("Control socket under load")
     struct ControlLoad {
         static let script = """
-            import json, socket, sys, threading, time
+            import json, select, socket, sys, threading, time
             mode, path = sys.argv[1], sys.argv[2]
             def connect():
                 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -36,9 +36,14 @@ extension EndToEnd.Timing {
                     time.sleep(0.5)
                 stalled = sent[0] < count
                 data = b""
-                s.settimeout(10)
+                # Waited for with select, not s.settimeout: a timeout makes
+                # the descriptor non-blocking under the writer thread's
+                # sendall, which can then fail with EAGAIN and stop writing
+                # (sent stuck where it stalled, on a loaded machine).
                 try:
                     while data.count(b"\\n") < count:
+                        if not select.select([s], [], [], 10)[0]:
+                            break
                         chunk = s.recv(65536)
                         if not chunk:
                             break

@@ -37,6 +37,15 @@ enum FeedFormat: String, Sendable {
 /// items it had: docs/feeds.md).
 struct FeedError: Error, Equatable, CustomStringConvertible {
     let description: String
+    /// What makes two failures the same failure, for saying each reason
+    /// once: libcurl's code or the HTTP status, not its message, which
+    /// carries timings ("Failed to connect ... after 2 ms", then "0 ms").
+    let reason: String
+
+    init(description: String, reason: String? = nil) {
+        self.description = description
+        self.reason = reason ?? description
+    }
 }
 
 /// The caps on what a feed may make the sign hold (docs/limits.md): every

@@ -99,7 +99,7 @@ final class FeedFetcher {
             self.transfer = transfer
             http.start(transfer)
         } catch {
-            failed(error.description)
+            failed(error)
         }
     }
 
@@ -126,7 +126,7 @@ final class FeedFetcher {
             do {
                 document = try FeedParser.parse(body, maximumItems: entry.items).0
             } catch {
-                return failed(error.description)
+                return failed(error)
             }
             validators = fresh
             fetchedAt = Int(time(nil))
@@ -142,7 +142,7 @@ final class FeedFetcher {
             fetchedAt = Int(time(nil))
             succeeded(asked: asked(nil, headers))
         case .failed(let error):
-            failed(error.description)
+            failed(error)
         }
     }
 
@@ -174,11 +174,11 @@ final class FeedFetcher {
         wait(refresh.afterSuccess(askedSeconds: asked))
     }
 
-    private func failed(_ reason: String) {
+    private func failed(_ error: FeedError) {
         wait(refresh.afterFailure())
-        guard reason != lastReason else { return }
-        lastReason = reason
-        onNews?(.failed(reason))
+        guard error.reason != lastReason else { return }
+        lastReason = error.reason
+        onNews?(.failed(error.description))
     }
 
     private func wait(_ seconds: Double) {

@@ -154,7 +154,7 @@ final class FeedTransfer: @unchecked Sendable {
         }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
-            return .failed(FeedError(description: detail.isEmpty ? Self.describe(code) : detail))
+            return .failed(FeedError(description: detail.isEmpty ? Self.describe(code) : detail, reason: "libcurl \(code.rawValue)"))
         }
         var status = 0
         _ = lm_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
