@@ -36,16 +36,20 @@ globalThis.LedMarquee ??= {};
 
     /** The retained deck as the broker sends it (text; "" when deleted). */
     retained(text) {
-      if (this.waiting && text === this.waiting.text) { this.waiting.taken(); this.waiting = null; }
+      const ours = this.waiting?.text === text;
+      if (ours) { this.waiting.taken(); this.waiting = null; }
       if (text === this.current) return;
-      if (this.current) this.history.push(this.current);
+      // An undo's deck replaces the current one without keeping it: undo
+      // goes back, not round in circles.
+      if (this.current && text !== this.undone) this.history.push(this.current);
+      this.undone = undefined;
       this.current = text;
       this.undo.disabled = this.history.length === 0;
       if (text === "") { this.state.textContent = "No deck on the broker."; this.load([]); return; }
       try {
         const root = JSON.parse(text);
         this.check(root);
-        this.state.textContent = "The deck on the broker:";
+        this.state.textContent = ours ? "Published. The deck on the broker:" : "The deck on the broker:";
         this.load(root);
         this.error.textContent = "";
       } catch (error) {
@@ -169,16 +173,15 @@ globalThis.LedMarquee ??= {};
       const previous = this.history.pop();
       this.undo.disabled = this.history.length === 0;
       if (previous === undefined) return;
-      // Publishing it brings it back as the current deck; the one it replaces
-      // is not kept for another undo (undo goes back, not round in circles).
-      const current = this.current;
-      this.current = previous;
+      let deck;
       try {
-        this.publish(JSON.parse(previous));
+        deck = JSON.parse(previous);
       } catch (error) {
-        this.current = current;
         this.showError(error);
+        return;
       }
+      this.undone = JSON.stringify(deck);
+      this.publish(deck);
     }
   }
 
