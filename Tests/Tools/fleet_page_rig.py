@@ -4,8 +4,9 @@
 A real Mosquitto on 127.0.0.1 with two listeners on free ports: plain MQTT
 (the signs, mosquitto_pub) and WebSockets with `http_dir` on the page's
 directory (the browser), a password file made with `mosquitto_passwd -b`
-and an ACL: `operator` may do anything under the prefix, `viewer` only
-read, `sign` is what the signs log in as. Headless signs with an events log
+and the ACL of docs/fleet.md, "The fleet page": `operator` may do anything
+under the prefix, `viewer` only read, `sign` (what the signs log in as)
+read the deck and commands and write under `sign/`. Headless signs with an events log
 each. Every child gets SIGKILL if this process dies (PR_SET_PDEATHSIG), and
 `close()` stops them all and removes the directory.
 """
@@ -108,7 +109,7 @@ class Rig:
         with open(acl, "w") as f:
             f.write(f"user operator\ntopic readwrite {PREFIX}/#\n\n"
                     f"user viewer\ntopic read {PREFIX}/#\n\n"
-                    f"user sign\ntopic readwrite {PREFIX}/#\n")
+                    f"user sign\ntopic read {PREFIX}/deck\ntopic read {PREFIX}/cmd\ntopic readwrite {PREFIX}/sign/#\n")
         import pwd
         with open(os.path.join(self.dir, "mosquitto.conf"), "w") as f:
             f.write(f"per_listener_settings false\nallow_anonymous false\npassword_file {passwords}\nacl_file {acl}\n"
