@@ -47,7 +47,18 @@ globalThis.LedMarquee ??= {};
       }
     }
 
+    /** The list of names and the count follow the cards, once for a burst
+     *  of statuses (200 retained ones come at once): rebuilding the one-sign
+     *  list for each was most of a status's cost. */
     signsChanged() {
+      if (this.namesPending) return;
+      this.namesPending = setTimeout(() => {
+        this.namesPending = null;
+        this.listNames();
+      }, 50);
+    }
+
+    listNames() {
       const names = this.cards.names();
       this.say.signs(names);
       document.getElementById("sign-count").textContent = `(${this.cards.online().length} online of ${names.length})`;
