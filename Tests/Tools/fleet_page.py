@@ -416,6 +416,26 @@ def run_checks(checks, rig, logs, browser, args):
         return f"offline on the page {took:.2f} s after SIGKILL (last seen: {seen}); forgotten"
     checks.run("offline", offline_and_forget)
 
+    def reconnect():
+        rig.stop_broker()
+        page.wait_for_function("() => document.getElementById('connection').textContent.startsWith('connection lost; trying again in')",
+                               timeout=5000)
+        lost = page.text_content("#connection")
+        started = time.monotonic()
+        rig.start_broker()
+        page.wait_for_function("() => document.getElementById('connection').textContent === 'connected'", timeout=15_000)
+        back = time.monotonic() - started
+        # Subscribed again: a reconnects and is online on the page; a new status reaches the page.
+        up = lambda r: r.get("event") == "link" and r.get("up") is True
+        expect(wait(lambda: len([r for r in logs["a"].poll() if up(r)]) >= 2, 20), "a did not reconnect")
+        card(page, "a").locator(".online", has_text="online").wait_for(timeout=5000)
+        rig.publish(f"{PREFIX}/sign/ghost/status", json.dumps({"name": "ghost", "online": False}), retain=True)
+        card(page, "ghost").wait_for(timeout=5000)
+        rig.publish(f"{PREFIX}/sign/ghost/status", "", retain=True)
+        card(page, "ghost").wait_for(state="detached", timeout=5000)
+        return f"{lost!r}; connected again {back:.1f} s after the broker came back, subscriptions made again"
+    checks.run("reconnect", reconnect)
+
     def viewer():
         other = browser.new_context(timezone_id="UTC").new_page()
         login(other, rig, "viewer", USERS["viewer"])

@@ -113,7 +113,7 @@ class Rig:
         import pwd
         with open(os.path.join(self.dir, "mosquitto.conf"), "w") as f:
             f.write(f"per_listener_settings false\nallow_anonymous false\npassword_file {passwords}\nacl_file {acl}\n"
-                    f"persistence false\nuser {pwd.getpwuid(os.getuid()).pw_name}\n"
+                    f"persistence true\npersistence_location {self.dir}/\nuser {pwd.getpwuid(os.getuid()).pw_name}\n"
                     + (f"log_dest file {self.log_path}\nlog_type all\n" if log_broker else "log_dest none\n")
                     + f"max_queued_messages 10000\n"
                     f"listener {self.mqtt_port} 127.0.0.1\n"
@@ -125,6 +125,11 @@ class Rig:
                                        preexec_fn=_die_with_parent)
         if not wait(lambda: _accepts(self.mqtt_port) and _accepts(self.ws_port), 10):
             raise RuntimeError("mosquitto did not start: " + self.broker_log())
+
+    def stop_broker(self):
+        """As a service manager stops it (SIGTERM: it saves its retained messages)."""
+        self.broker.terminate()
+        self.broker.wait(timeout=10)
 
     def broker_log(self):
         try:
