@@ -286,7 +286,7 @@ def run_checks(checks, rig, logs, browser, args):
 
     def deck_edit():
         page.wait_for_function("() => document.querySelectorAll('#deck-rows > li').length === 2", timeout=10_000)
-        skip = {name: len(log.poll()) for name, log in logs.items()}
+        skip = {name: log.count() for name, log in logs.items()}
         row(page, 0).locator(".f-text").fill("PAGE ONE")
         row(page, 1).locator(".f-days").fill("Fri")
         row(page, 1).locator(".f-hours").fill("22:00-02:00")
@@ -341,7 +341,7 @@ def run_checks(checks, rig, logs, browser, args):
     checks.run("screenshots", screenshots)
 
     def undo():
-        skip = {name: len(log.poll()) for name, log in logs.items()}
+        skip = {name: log.count() for name, log in logs.items()}
         page.click("#deck-undo")
         for name, log in logs.items():
             expect(wait(lambda: log.find(loads(2, 0), skip[name]), 10), f"{name} did not load the deck before")
@@ -352,7 +352,7 @@ def run_checks(checks, rig, logs, browser, args):
     def refused_decks():
         previous, compared = "", 0
         for bad in BAD_DECKS:
-            skip = len(logs["a"].poll())
+            skip = logs["a"].count()
             rig.publish(f"{PREFIX}/deck", json.dumps(bad), retain=True)
             record = wait(lambda: logs["a"].find(lambda r: r.get("event") == "error" and r.get("message", "").startswith(f"{PREFIX}/deck"), skip), 10)
             expect(record, f"sign a logged no error for {bad}")
@@ -427,7 +427,7 @@ def run_checks(checks, rig, logs, browser, args):
         back = time.monotonic() - started
         # Subscribed again: a reconnects and is online on the page; a new status reaches the page.
         up = lambda r: r.get("event") == "link" and r.get("up") is True
-        expect(wait(lambda: len([r for r in logs["a"].poll() if up(r)]) >= 2, 20), "a did not reconnect")
+        expect(wait(lambda: logs["a"].count() and len([r for r in logs["a"].records if up(r)]) >= 2, 20), "a did not reconnect")
         card(page, "a").locator(".online", has_text="online").wait_for(timeout=5000)
         rig.publish(f"{PREFIX}/sign/ghost/status", json.dumps({"name": "ghost", "online": False}), retain=True)
         card(page, "ghost").wait_for(timeout=5000)
@@ -441,7 +441,7 @@ def run_checks(checks, rig, logs, browser, args):
         login(other, rig, "viewer", USERS["viewer"])
         card(other, "a").wait_for(timeout=10_000)
         other.wait_for_function("() => document.querySelectorAll('#deck-rows > li').length === 2", timeout=10_000)
-        skip = len(logs["a"].poll())
+        skip = logs["a"].count()
         other.click("#deck-add")
         row(other, 2).locator(".f-text").fill("VIEWER WAS HERE")
         other.click("#deck-publish")

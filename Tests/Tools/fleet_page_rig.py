@@ -12,14 +12,16 @@ each. Every child gets SIGKILL if this process dies (PR_SET_PDEATHSIG), and
 """
 
 import ctypes
-import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
-import time
+
+# The fleet bench's helpers: a free port, a port that accepts, waiting, an events log.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from fleet_bench import _accepts, _free_port as free_port, _Log, _wait as wait  # noqa: E402
 
 PREFIX = "ledmarquee"
 USERS = {"operator": "op-secret", "viewer": "view-secret", "sign": "sign-secret"}
@@ -31,53 +33,16 @@ def _die_with_parent():
     _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _accepts(port):
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
-
-
-def wait(predicate, timeout, step=0.02):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
-
-
-class EventsLog:
-    """A sign's events log (JSON lines), read as it grows."""
-
-    def __init__(self, path):
-        self.path, self.offset, self.partial, self.records = path, 0, b"", []
-
-    def poll(self):
-        try:
-            with open(self.path, "rb") as f:
-                f.seek(self.offset)
-                data = f.read()
-        except FileNotFoundError:
-            return self.records
-        self.offset += len(data)
-        lines = (self.partial + data).split(b"\n")
-        self.partial = lines.pop()
-        for line in lines:
-            if line.strip():
-                self.records.append(json.loads(line))
-        return self.records
+class EventsLog(_Log):
+    """A sign's events log, read as it grows (the fleet bench's reader)."""
 
     def find(self, predicate, after=0):
-        return next((r for r in self.poll()[after:] if predicate(r)), None)
+        self.poll()
+        return self.first(predicate, after)
+
+    def count(self):
+        self.poll()
+        return len(self.records)
 
 
 class Rig:
