@@ -1,7 +1,7 @@
 // The fleet page (docs/fleet-page.md): log in to the broker over WebSocket,
 // then follow the signs' statuses, answers and pictures, and the deck.
-// The user name and password live only in this module's memory (the form's
-// fields are emptied once used), never in storage or the URL.
+// The password lives only in the MQTT client's private field (the form's
+// field is emptied once used), never in storage, the URL or the DOM.
 globalThis.LedMarquee ??= {};
 (() => {
   "use strict";
@@ -131,12 +131,13 @@ globalThis.LedMarquee ??= {};
     client.onState = setConnection;
     client.connect().then(async () => {
       const fleet = new Fleet(client, prefix);
-      window.ledmarqueeFleet = fleet; // for the tests and the console; holds no password
+      window.ledmarqueeFleet = fleet; // for the tests and the console; the password is a private field of the client
       const granted = await fleet.start();
       if (granted.includes(0x80)) error.textContent = "The broker refused a subscription (its ACL): some of the fleet is not shown.";
       document.getElementById("login").hidden = true;
       document.getElementById("fleet").hidden = false;
-      document.getElementById("signs-title").focus?.();
+      // Where a keyboard or a screen reader goes on from.
+      document.getElementById("signs-title").focus();
     }, (reason) => {
       error.textContent = `Login refused: ${reason.message}.`;
       button.disabled = false;

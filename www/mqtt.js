@@ -156,9 +156,13 @@ globalThis.LedMarquee ??= {};
    *  onMessage(topic, bytes, retained), onState(state, detail) with state
    *  "connecting", "up", "down" (a retry will follow) or "refused". */
   class MqttClient {
+    // Private: only the CONNECT packet reads it, nothing outside this object can.
+    #password;
+
     constructor(url, { username, password, clientId, keepalive = 30, maxPacketBytes = DEFAULT_MAX_PACKET_BYTES } = {}) {
       this.url = url;
-      this.options = { username, password, keepalive, clientId: clientId ?? `ledmarquee-page-${randomHex(8)}` };
+      this.#password = password;
+      this.options = { username, keepalive, clientId: clientId ?? `ledmarquee-page-${randomHex(8)}` };
       this.maxPacketBytes = maxPacketBytes;
       this.onMessage = () => {};
       this.onState = () => {};
@@ -185,7 +189,7 @@ globalThis.LedMarquee ??= {};
       const reader = new PacketReader(this.maxPacketBytes);
       let accepted = false;
       socket.onopen = () => {
-        this.send(encodeConnect(this.options));
+        this.send(encodeConnect({ ...this.options, password: this.#password }));
         this.lastReceived = Date.now();
         this.startTimer();
       };

@@ -259,6 +259,9 @@ def run_checks(checks, rig, logs, browser, args):
         for name in ("a", "b"):
             card(page, name).locator(".online", has_text="online").wait_for(timeout=10_000)
         expect(page.input_value("#login-password") == "", "the password stayed in the form")
+        held = page.evaluate("() => JSON.stringify(window.ledmarqueeFleet.client) + document.body.innerHTML + location.href")
+        expect(USERS["operator"] not in held, "the password is readable from the page")
+        expect(page.evaluate("() => document.activeElement.id") == "signs-title", "the focus did not move to the signs")
         shows = card(page, "a").locator(".showing").text_content()
         return f"a and b online, a shows {shows!r}"
     checks.run("cards", cards)
