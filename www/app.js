@@ -20,7 +20,7 @@ globalThis.LedMarquee ??= {};
       this.client = client;
       this.prefix = prefix;
       this.answerWaiters = new Map();
-      this.cards = new Cards(this, document.getElementById("cards"), document.getElementById("sign-count"));
+      this.cards = new Cards(this, document.getElementById("cards"));
       this.say = new Say(this);
       this.deck = new DeckEditor(this);
       this.lastCues = [];
@@ -64,15 +64,13 @@ globalThis.LedMarquee ??= {};
       document.getElementById("sign-count").textContent = `(${this.cards.online().length} online of ${names.length})`;
     }
 
-    /** A command to one sign, with a new id; resolves with the id once the
-     *  broker has it. */
-    command(name, command) {
-      const id = randomHex(8);
+    /** A command to one sign, with an id (a new one unless given); resolves
+     *  with the id once the broker has it. */
+    command(name, command, id = randomHex(8)) {
       return this.client.publish(`${this.prefix}/sign/${name}/cmd`, JSON.stringify({ ...command, id }), { qos: 1 }).then(() => id);
     }
 
-    commandAll(command) {
-      const id = randomHex(8);
+    commandAll(command, id = randomHex(8)) {
       return this.client.publish(`${this.prefix}/cmd`, JSON.stringify({ ...command, id }), { qos: 1 }).then(() => id);
     }
 

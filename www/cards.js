@@ -9,10 +9,9 @@ globalThis.LedMarquee ??= {};
   const PICTURE_PERIOD_MS = 1200;
 
   class Cards {
-    constructor(fleet, list, count) {
+    constructor(fleet, list) {
       this.fleet = fleet;
       this.list = list;
-      this.count = count;
       this.cards = new Map(); // name -> {element, status, pictureURL}
       this.template = document.getElementById("card-template");
       // Pictures only for cards on screen.

@@ -6,6 +6,7 @@ globalThis.LedMarquee ??= {};
 (() => {
   "use strict";
   const { COLOURS } = LedMarquee.deckRules;
+  const { randomHex } = LedMarquee.mqtt;
   const { NAME_CHARACTERS, TEXT_CHARACTERS, textElement } = LedMarquee.text;
   const ANSWER_WAIT_MS = 5000;
   /** Answers kept on screen; older ones go. */
@@ -42,19 +43,23 @@ globalThis.LedMarquee ??= {};
       if (color) command.color = color;
       const to = this.form.querySelector("input[name=say-to]:checked").value;
       if (to === "all") {
-        const expected = this.fleet.cards.online();
-        this.fleet.commandAll(command).then((id) => this.await(id, expected), (error) => this.line(`not sent: ${error.message}`));
+        // Waiting before sending: an answer can never come before its waiter.
+        const id = randomHex(8);
+        this.collectAnswers(id, this.fleet.cards.online());
+        this.fleet.commandAll(command, id).catch((error) => this.line(`not sent: ${error.message}`));
         return;
       }
       const names = to === "one" ? [this.one.value].filter(Boolean) : this.fleet.cards.selected();
       if (names.length === 0) { this.line(to === "one" ? "no sign to say it to" : "no sign is selected"); return; }
       for (const name of names) {
-        this.fleet.command(name, command).then((id) => this.await(id, [name]), (error) => this.line(`${name}: not sent: ${error.message}`));
+        const id = randomHex(8);
+        this.collectAnswers(id, [name]);
+        this.fleet.command(name, command, id).catch((error) => this.line(`${name}: not sent: ${error.message}`));
       }
     }
 
     /** Waits for the answers to request `id` from `expected`. */
-    await(id, expected) {
+    collectAnswers(id, expected) {
       const waiting = new Set(expected);
       this.fleet.onAnswer(id, (name, answer) => {
         waiting.delete(name);

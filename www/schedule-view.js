@@ -23,7 +23,8 @@ globalThis.LedMarquee ??= {};
     let day = null;
     return list.map(({ at, cues }) => {
       const when = dayAndTime(at);
-      const prefix = withDay && when.day !== day ? `${when.day} ` : withDay ? "" : "";
+      // The week's lines name their day on the first line of each day.
+      const prefix = withDay && when.day !== day ? `${when.day} ` : "";
       day = when.day;
       const named = cues.slice(0, NAMED_PER_LINE).map((c) => `#${c.index + 1} ${visible(cut(c.text, 32))}`);
       if (cues.length > NAMED_PER_LINE) named.push(`and ${cues.length - NAMED_PER_LINE} more`);
