@@ -284,6 +284,23 @@ def run_checks(checks, rig, logs, browser, args):
         return f"one, a group, all; each only where sent (b's record: {json.dumps(record)[:120]})"
     checks.run("say", say_one_group_all)
 
+    def keyboard():
+        # From the signs' heading (where login leaves the focus) to the say
+        # form by Tab alone, the text typed, Enter: every sign shows it.
+        page.focus("#signs-title")
+        for _ in range(30):
+            if page.evaluate("() => document.activeElement.id") == "say-text":
+                break
+            page.keyboard.press("Tab")
+        expect(page.evaluate("() => document.activeElement.id") == "say-text", "Tab never reached the say text")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("KEYS ONLY")
+        page.keyboard.press("Enter")
+        for name in ("a", "b"):
+            expect(logged(logs[name], interrupt("KEYS ONLY")), f"{name} did not show the text typed")
+        return "Tab from the signs to the say form, typed, Enter: both signs showed it"
+    checks.run("keyboard", keyboard)
+
     def loads(count, after):
         return lambda r: r.get("event") == "load" and r.get("count") == count
 
@@ -396,6 +413,11 @@ def run_checks(checks, rig, logs, browser, args):
         # Say to the hostile name: its name is in the one-sign list as text.
         page.wait_for_function("name => [...document.querySelectorAll('#say-one option')].some(o => o.textContent === name)",
                                arg=evil, timeout=5000)
+        # A phone's width: the 10,000 characters and the long names wrap, nothing scrolls sideways.
+        page.set_viewport_size({"width": 390, "height": 844})
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        page.set_viewport_size({"width": 1280, "height": 900})
+        expect(width <= 390, f"the page is {width} px wide at 390")
         injected = page.evaluate("() => document.querySelectorAll('#cards img:not(.snapshot), #cards script, #cards b').length")
         expect(injected == 0, f"{injected} elements made of sign text")
         expect(page.evaluate("() => window.__pwned") is None, "a script ran")
