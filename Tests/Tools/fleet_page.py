@@ -37,6 +37,21 @@ BAD_DECKS = [
     [{"text": "A", "style": "<b>\u202eblink"}],
     {"deck": "x"},
     {"epoch": "yesterday", "deck": ["A"]},
+    {"epoch": -5, "deck": ["A"]},
+    [{"text": "A", "color": "\U0001F469\u200d\U0001F469\u200d\U0001F467" * 40}],
+    [{"text": "A", "color": "red", "colour": "red"}],
+    [{"text": "A", "static": "yes"}],
+    [{"text": "A", "caption": 5}],
+    [{"text": "A", "seconds": "5"}],
+    [{"caption": "no text"}],
+    ["A", 7],
+    [{"text": "A", "days": "Mon-Tue-Wed"}],
+    [{"text": "A", "hours": ",".join(["01:00-02:00"] * 49)}],
+    [{"feed": "ftp://example.org/rss"}],
+    [{"feed": "https://example.org/rss", "items": 0}],
+    [{"feed": "https://example.org/rss", "every": "5x"}],
+    ["A"] * 1001,
+    [],
 ]
 
 INIT_SCRIPT = """
