@@ -322,6 +322,13 @@ def run_checks(checks, rig, logs, browser, args):
     def deck_edit():
         page.wait_for_function("() => document.querySelectorAll('#deck-rows > li').length === 2", timeout=10_000)
         skip = {name: log.count() for name, log in logs.items()}
+        # A colour the sign would refuse: refused in the page, nothing published.
+        row(page, 0).locator(".f-color").fill("purple")
+        page.click("#deck-publish")
+        refused = deck_error(page, "")
+        expect(refused.startswith(f"{PREFIX}/deck: entry 1: unknown colour \"purple\""), f"the page said {refused!r}")
+        expect(json.loads(rig.retained(f"{PREFIX}/deck")) == DECK, "a refused deck was published")
+        row(page, 0).locator(".f-color").fill("")
         row(page, 0).locator(".f-text").fill("PAGE ONE")
         row(page, 1).locator(".f-days").fill("Fri")
         row(page, 1).locator(".f-hours").fill("22:00-02:00")
@@ -338,7 +345,7 @@ def run_checks(checks, rig, logs, browser, args):
         page.wait_for_function("() => document.getElementById('deck-state').textContent.startsWith('Published')", timeout=5000)
         deck = json.loads(rig.retained(f"{PREFIX}/deck"))
         expect(deck[0] == {"text": "PAGE ONE", "seconds": 20} and deck[2]["color"] == "amber" and deck[1]["seconds"] == 20, f"retained: {deck}")
-        return "both signs loaded 3 messages"
+        return "a deck with an unknown colour refused in the page, unpublished; the edited one: both signs loaded 3 messages"
     checks.run("deck-edit", deck_edit)
 
     def schedule():
