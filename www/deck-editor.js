@@ -47,8 +47,8 @@ globalThis.LedMarquee ??= {};
       this.undo.disabled = this.history.length === 0;
       if (text === "") { this.state.textContent = "No deck on the broker."; this.load([]); return; }
       try {
+        checkDeckText(text, `${this.fleet.prefix}/deck`); // the sign's size and NUL checks too
         const root = JSON.parse(text);
-        this.check(root);
         this.state.textContent = ours ? "Published. The deck on the broker:" : "The deck on the broker:";
         this.load(root);
         this.error.textContent = "";
