@@ -9,7 +9,8 @@
 // - PINGREQ when nothing was sent for a keepalive; no packet at all from the
 //   broker for 1.5 keepalives closes the connection (a silent broker).
 // - Reconnect after a connection that was up is lost: waits of 1, 2, 4, …
-//   up to 30 s, each with a random part, and the subscriptions made again.
+//   up to 30 s, each with a random part, and the subscriptions made again;
+//   the waits start over only after a connection that lasted a minute.
 //   A refused CONNECT (a wrong password) is not retried: the caller says so.
 // - The WebSocket subprotocol is "mqtt" (Mosquitto's `protocol websockets`).
 //   Packets may be split across WebSocket messages or share one: the reader
@@ -213,10 +214,11 @@ globalThis.LedMarquee ??= {};
               const reason = CONNACK_REASONS[code] ?? `refused (code ${code})`;
               this.onState("refused", reason);
               reject?.(new Error(reason));
+              resolve = reject = null; // the close that follows has nothing more to say
               return;
             }
             accepted = true;
-            this.attempt = 0;
+            this.upSince = Date.now();
             this.resubscribe();
             this.onState("up");
             resolve?.();
@@ -240,6 +242,10 @@ globalThis.LedMarquee ??= {};
           return;
         }
         if (this.closed) return;
+        // As the signs do (LinkLiveness): only a connection that was up for a
+        // minute starts the waits over, so a broker that accepts and drops at
+        // once is not tried every second for ever.
+        if (accepted && Date.now() - this.upSince >= 60_000) this.attempt = 0;
         const wait = Math.min(30_000, 1000 * 2 ** this.attempt) * (1 + Math.random());
         this.attempt = Math.min(this.attempt + 1, 5);
         this.onState("down", Math.round(wait / 100) / 10);

@@ -264,6 +264,10 @@ def run_checks(checks, rig, logs, browser, args):
         message = other.text_content("#login-error")
         expect(message.startswith("Login refused:"), f"login error: {message!r}")
         expect(other.is_hidden("#fleet"), "the fleet showed")
+        # The refusal stays the broker's reason (the close after it adds nothing), and no retry follows.
+        other.wait_for_timeout(1500)
+        state = other.text_content("#connection")
+        expect(state == "refused: not authorised", f"the connection state says {state!r}")
         expect(other.evaluate("() => localStorage.length + sessionStorage.length") == 0, "something was stored")
         other.context.close()
         return message
