@@ -33,14 +33,24 @@ struct ByteBuffer: ~Copyable {
         count += 1
     }
 
-    /// Appends `length` bytes from `source`; a short run (a terminal
-    /// sequence) byte by byte, which costs less than a call to `memcpy`.
+    /// Appends `length` bytes from `source`. A short run (a terminal
+    /// sequence: most are 3 to 16 bytes) is copied as two words that may
+    /// overlap, the first and the last of it, which costs less than a call
+    /// to `memcpy` or a loop over its bytes.
     @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
         if count + length > capacity { grow(to: count + length) }
-        if length <= 16 {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+        switch length {
+        case 8...16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (to + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        case 4..<8:
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (to + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        case 0..<4:
             for index in 0..<length { base[count + index] = source[index] }
-        } else {
+        default:
             (base + count).update(from: source, count: length)
         }
         count += length
