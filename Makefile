@@ -15,10 +15,14 @@ UNITDIR     ?= $(PREFIX)/lib/systemd/system
 # The guides `--help` and `send --help` point at (docs/*.md).
 DOCDIR      ?= $(PREFIX)/share/doc/ledmarquee
 DOCS        := $(notdir $(wildcard docs/*.md))
+# The fleet page (docs/fleet-page.md), which Mosquitto serves itself
+# (`http_dir`): static files, no build step.
+WWWDIR      ?= $(PREFIX)/share/ledmarquee/www
+WWW         := $(notdir $(wildcard www/*))
 # Every file install writes, which is what uninstall removes.
 INSTALLED = $(BINDIR)/ledmarquee $(MANDIR)/ledmarquee.1 $(BASHCOMPDIR)/ledmarquee \
             $(ZSHCOMPDIR)/_ledmarquee $(FISHCOMPDIR)/ledmarquee.fish $(UNITDIR)/ledmarquee@.service \
-            $(addprefix $(DOCDIR)/,$(DOCS))
+            $(addprefix $(DOCDIR)/,$(DOCS)) $(addprefix $(WWWDIR)/,$(WWW))
 # The completion scripts, printed by the binary being installed.
 COMPLETIONS := .build/completions
 # The Swift driver leaves a TemporaryDirectory.* behind in $TMPDIR for every
@@ -81,6 +85,9 @@ docs-images: build
 	  $(BIN) --export $(DOCS_IMAGES)/looks-dejavu-sans-bold-$$size.png --cols $$cols --rows $$rows --led-pixels 4 --static \
 	    --font 'DejaVu Sans:bold' Open || exit 1; \
 	done
+	@# The fleet page's screenshots (docs/fleet-page.md), from its test in
+	@# Debian's chromium (needs `make test`'s tools: scripts/install-deps.sh test).
+	LEDMARQUEE_SCREENSHOTS=$(abspath $(DOCS_IMAGES)) $(SWIFT_ENV) $(SWIFT) test --filter FleetPage
 	@ls -l $(DOCS_IMAGES)
 
 # Unit tests and the end-to-end tests (the real binary in tmux) in one run,
@@ -109,14 +116,15 @@ soak: build deps-test
 	python3 scripts/soak.py --binary $(BIN)
 
 # The binary, its man page, its completions for bash, zsh and fish
-# (docs/completions.md) and the systemd unit, whose ExecStart names the
+# (docs/completions.md), the fleet page (docs/fleet-page.md) and the systemd unit, whose ExecStart names the
 # binary where it is installed ($(BINDIR), without DESTDIR).
 # scripts/check-install.sh runs this and uninstall into a scratch DESTDIR
 # with a binary already built (BIN=..., make -o build).
 install: build
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
-	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR)
+	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(WWWDIR)
 	install -m 644 $(addprefix docs/,$(DOCS)) $(DESTDIR)$(DOCDIR)/
+	install -m 644 $(addprefix www/,$(WWW)) $(DESTDIR)$(WWWDIR)/
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/ledmarquee
 	install -m 644 Resources/ledmarquee.1 $(DESTDIR)$(MANDIR)/ledmarquee.1
 	mkdir -p $(COMPLETIONS)
@@ -141,7 +149,8 @@ check-deb: build deps-deb
 # Only the files install wrote; the folders may hold other programs' files.
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	@rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(WWWDIR) 2>/dev/null || true
+	@rmdir $(DESTDIR)$(PREFIX)/share/ledmarquee 2>/dev/null || true
 
 clean:
 	rm -rf .build

@@ -1440,6 +1440,36 @@ def measure_fleet(cfg, results):
                                                                   signs=10 if cfg.quick else FLEET_SIGNS))
 
 
+def run_page(cfg):
+    """bench/page_bench.py with the venv's Python (Playwright; docs/fleet-page.md): one JSON object."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    python = os.path.join(root, ".build", "venv", "bin", "python")
+    if not os.access(python, os.X_OK) or not os.access("/usr/bin/chromium", os.X_OK):
+        raise RuntimeError("needs chromium and Playwright in .build/venv (scripts/install-deps.sh test)")
+    idle = 20 if cfg.quick else 60
+    done = subprocess.run([python, os.path.join(root, "bench", "page_bench.py"), "--www", os.path.join(root, "www"),
+                           "--signs", str(10 if cfg.quick else FLEET_SIGNS), "--idle", str(idle)],
+                          capture_output=True, text=True, timeout=idle + 180)
+    if done.returncode != 0:
+        raise RuntimeError(f"page_bench.py: {done.stderr[-2000:]}")
+    return json.loads(done.stdout)
+
+
+def measure_page(cfg):
+    log(f"the fleet page with {FLEET_SIGNS} signs' statuses in headless chromium (first render, an update, idle bytes)")
+    # One run: its idle minute is most of it, and the figures hardly move.
+    return [repeat_once(cfg, "page", run_page)]
+
+
+def repeat_once(cfg, label, fn):
+    log(f"  {label}: one run")
+    try:
+        return fn(cfg)
+    except Exception as exc:
+        log(f"  {label}: FAILED: {exc}")
+        return {"error": str(exc)}
+
+
 def measure_feed(cfg, results):
     window = 12 if cfg.quick else 30
     log(f"news feed: a headless sign with a feed fetched every 10 s against a static deck ({window} s windows)")
@@ -1464,10 +1494,11 @@ def measure_limit(cfg, results):
 
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
-    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export", "feed"):
+    if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export", "feed",
+                    "page"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
-                    "package", "export_gif", "export_webp", "export_cast", "snapshot", "feed"):
+                    "package", "export_gif", "export_webp", "export_cast", "snapshot", "feed", "page"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
@@ -1475,6 +1506,8 @@ def measure(cfg):
             measure_export(cfg, results)
         elif cfg.only == "fleet":
             measure_fleet(cfg, results)
+        elif cfg.only == "page":
+            results["page"] = measure_page(cfg)
         elif cfg.only == "startup":
             measure_startup(cfg, results)
         elif cfg.only == "control":
@@ -1509,7 +1542,7 @@ def measure(cfg):
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi", "startup_font",
                     "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast", "snapshot",
-                    "feed"):
+                    "feed", "page"):
             results[key] = []
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
@@ -1526,6 +1559,7 @@ def measure(cfg):
     measure_feed(cfg, results)
     measure_export(cfg, results)
     measure_fleet(cfg, results)
+    results["page"] = measure_page(cfg)
     # One full paint per size (the 200x50 one also comes from the stopped runs).
     for cols, rows in cfg.sizes:
         name = f"{cols}x{rows}"
@@ -1741,6 +1775,16 @@ def build_report(cfg, raw):
     add("fleet_reconnect", f"fleet of {n}: broker back -> the last sign connected again",
         [r["reconnect_s"]["max"] for r in fleet if "error" not in r], "s", "<= 8 s (the 4-8 s backoff step)", lambda v: v <= 8.0,
         fmt="{:.1f}")
+    # The fleet page with the fleet's statuses (docs/fleet-page.md).
+    page = [r for r in (raw.get("page") or []) if "error" not in r]
+    add("page_first_render", f"fleet page, {n} signs: login -> every card drawn", col(page, "first_render_ms"), "ms",
+        "< 2000 ms", lambda v: v < 2000, fmt="{:.0f}")
+    add("page_update_work", f"fleet page, {n} signs: the page's work for one status, p50",
+        [r["update_work_ms"]["p50"] for r in page], "ms", fmt="{:.2f}")
+    add("page_update_p99", f"fleet page, {n} signs: status published -> its card drawn, p99",
+        [r["update_ms"]["p99"] for r in page], "ms", "< 100 ms", lambda v: v < 100, fmt="{:.0f}")
+    add("page_idle_bytes", f"fleet page, {n} signs: WebSocket bytes a minute while idle (frames included)",
+        col(page, "idle_ws_bytes_per_min"), "B/min", "< 100 B/min", lambda v: v < 100, fmt="{:.0f}")
     latency = raw.get("control_latency") or []
     replies = [r["reply_ms"] for r in latency if "error" not in r]
     frames = [r["frame_ms"] for r in latency if "error" not in r]
@@ -1850,13 +1894,14 @@ def main():
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
-                                      "startup", "limit", "export", "feed"],
+                                      "startup", "limit", "export", "feed", "page"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
                         "without those sources; schedule: a sign dark for the night; "
                         "headless: a headless scrolling sign's CPU, wake-ups and RSS; "
                         "fleet: 200 headless signs on one local broker; "
+                        "page: the fleet page with 200 signs' statuses in headless chromium; "
                         "feed: a sign fetching a news feed every 10 s against a static deck, and its start from the copy on disk; "
                         "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
                         "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; send snapshot of a scrolling 300x80 sign); "

@@ -64,10 +64,12 @@ def _cpu_s(pid):
 
 
 def _wait(predicate, timeout, step=0.01):
+    """The predicate's first true value within `timeout` seconds, else its last."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if predicate():
-            return True
+        value = predicate()
+        if value:
+            return value
         time.sleep(step)
     return predicate()
 

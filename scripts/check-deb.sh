@@ -32,6 +32,7 @@ usr/share/doc/ledmarquee/changelog.gz 644
 usr/share/doc/ledmarquee/copyright 644
 $(cd docs && for guide in *.md; do echo "usr/share/doc/ledmarquee/$guide 644"; done)
 usr/share/fish/vendor_completions.d/ledmarquee.fish 644
+$(cd www && for file in *; do echo "usr/share/ledmarquee/www/$file 644"; done)
 usr/share/man/man1/ledmarquee.1.gz 644
 usr/share/zsh/site-functions/_ledmarquee 644"
 expected=$(printf '%s\n' "$expected" | LC_ALL=C sort)

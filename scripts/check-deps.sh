@@ -3,7 +3,8 @@
 # install (scripts/install-deps.sh build), with everything apt would pull in
 # for it (its dependency closure, recommends left out as the script leaves
 # them out), holds no test tool and no package that runs a service; the
-# test and deb sets hold the build set. Reads apt's package lists only;
+# test and deb sets hold the build set; the test set's Playwright is in
+# .build/venv at its pinned version. Reads apt's package lists only;
 # installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,4 +36,14 @@ for package in $tools $daemons; do
     fail "the build set installs $package (test tool or service): $(printf '%s ' $build)"
   fi
 done
+# The test set's Playwright (PyPI, in the project's venv: the fleet page's
+# tests) is there at the version install-deps pins, and drives Debian's
+# chromium, not a browser of its own.
+pinned=$(sed -n 's/^PLAYWRIGHT_VERSION=//p' scripts/install-deps.sh)
+[ -n "$pinned" ] || fail "install-deps.sh pins no PLAYWRIGHT_VERSION"
+printf '%s\n' "$test" | grep -qx chromium || fail "the test set lacks chromium (the fleet page's tests drive it)"
+if [ -x .build/venv/bin/python ]; then
+  have=$(.build/venv/bin/python -c "import importlib.metadata as m; print(m.version('playwright'))" 2>/dev/null || echo none)
+  [ "$have" = "$pinned" ] || fail ".build/venv has Playwright $have, not $pinned (scripts/install-deps.sh test)"
+fi
 echo "check-deps: ok (the build set, $(printf '%s\n' "$build" | wc -l) packages and $(printf '%s\n' "$closure" | wc -l) with their dependencies, has none of the $(printf '%s\n' "$tools" | wc -l) test tools and no service)"

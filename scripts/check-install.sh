@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make install` and `make uninstall` into a scratch DESTDIR, with a binary
+# `make install` and `make uninstall` into a scratch DESTDIR (the fleet page's
+# files under share/ledmarquee/www too), with a binary
 # that is already built (argument 1, default the release build; `make -o
 # build` keeps make from building another): every file lands under PREFIX
 # with its mode, the completions are what that binary prints and each shell
@@ -33,7 +34,8 @@ share/bash-completion/completions/ledmarquee 644
 share/fish/vendor_completions.d/ledmarquee.fish 644
 share/man/man1/ledmarquee.1 644
 share/zsh/site-functions/_ledmarquee 644
-$(cd docs && for guide in *.md; do echo "share/doc/ledmarquee/$guide 644"; done)"
+$(cd docs && for guide in *.md; do echo "share/doc/ledmarquee/$guide 644"; done)
+$(cd www && for file in *; do echo "share/ledmarquee/www/$file 644"; done)"
 expected=$(printf '%s\n' "$expected" | LC_ALL=C sort)
 actual=$(cd "$dest" && find . -type f -printf '%P %m\n' | LC_ALL=C sort)
 expected_full=$(printf '%s\n' "$expected" | sed "s|^|${prefix#/}/|")
@@ -47,6 +49,10 @@ cmp -s Resources/ledmarquee.1 "$root/share/man/man1/ledmarquee.1" || fail "the i
 for guide in docs/*.md; do
   cmp -s "$guide" "$root/share/doc/ledmarquee/$(basename "$guide")" || fail "the installed $(basename "$guide") is not $guide"
 done
+for file in www/*; do
+  cmp -s "$file" "$root/share/ledmarquee/www/$(basename "$file")" || fail "the installed page's $(basename "$file") is not $file"
+done
+grep -q 'http-equiv="Content-Security-Policy"' "$root/share/ledmarquee/www/index.html" || fail "the installed index.html has no Content-Security-Policy"
 for shell in bash zsh fish; do
   case $shell in
     bash) file=$root/share/bash-completion/completions/ledmarquee; check=(bash --norc --noprofile -n) ;;
@@ -81,4 +87,5 @@ make -s -o build uninstall BIN="$bin" DESTDIR="$dest" PREFIX="$prefix"
 left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "uninstall left $left"
 [ ! -e "$root/share/doc/ledmarquee" ] || fail "uninstall left the folder share/doc/ledmarquee"
+[ ! -e "$root/share/ledmarquee" ] || fail "uninstall left the folder share/ledmarquee"
 echo "check-install: ok ($(printf '%s\n' "$expected" | wc -l) files under DESTDIR$prefix, removed again; the unit passes systemd-analyze verify)"

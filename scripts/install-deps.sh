@@ -51,7 +51,15 @@
 # the exported .cast recordings), dpkg-dev
 # (dpkg-shlibdeps, for
 # scripts/check-deb.sh), and groff-base and mandoc (the man page is checked
-# by both formatters, with every warning on).
+# by both formatters, with every warning on), chromium (Debian's browser:
+# the fleet page's tests drive it headless, Tests/Tools/fleet_page.py) and
+# python3-venv (the project-local venv below).
+#
+# test also puts Playwright, from PyPI (Debian packages none), into a venv
+# of the project's own, .build/venv (pinned: PLAYWRIGHT_VERSION below). It
+# drives Debian's /usr/bin/chromium; its own browser download
+# (`playwright install`) is never run. Nothing outside .build/ changes, and
+# `make run`'s set does not have it.
 #
 # No service is started, now or at boot: the install runs under a
 # policy-rc.d that denies every start (exit 101, which invoke-rc.d and
@@ -66,11 +74,14 @@ build=(libncurses-dev libfribidi-dev libsystemd-dev libmosquitto-dev libfreetype
   libcurl4-openssl-dev libgif-dev libwebp-dev libpng-dev libharfbuzz-dev)
 test_tools=(tmux unifont ncurses-term console-setup-linux zsh fish dbus-daemon dbus-bin python3-dbusmock faketime
   systemd mosquitto mosquitto-clients openssl python3-pyte fonts-terminus-otb fonts-noto-color-emoji python3-pil asciinema
-  dpkg-dev groff-base mandoc)
+  dpkg-dev groff-base mandoc chromium python3-venv)
 deb_tools=(dpkg-dev)
 # Packages this script installs that come with a service Debian would
 # enable: disabled again when this script installed them.
 services=(mosquitto)
+# The Playwright for Python the fleet page's tests import, in .build/venv.
+PLAYWRIGHT_VERSION=1.65.2
+venv=$(cd "$(dirname "$0")/.." && pwd)/.build/venv
 
 usage() {
   echo "usage: scripts/install-deps.sh build|test|deb, or --list build|test|deb" >&2
@@ -106,7 +117,20 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
+# The test set's Playwright, in the project's venv; after the packages
+# (python3-venv), and again whenever the venv lacks that version.
+playwright_venv() {
+  [ "$1" = test ] || return 0
+  if "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('playwright') != '$PLAYWRIGHT_VERSION')" 2>/dev/null; then
+    return 0
+  fi
+  echo "install-deps: installing Playwright $PLAYWRIGHT_VERSION into $venv (PyPI; the browser is Debian's chromium)"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$PLAYWRIGHT_VERSION"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+  playwright_venv "$1"
   exit 0
 fi
 
@@ -149,3 +173,5 @@ for service in "${services[@]}"; do
   fi
   echo "install-deps: $service is installed for the tests only: not started, and disabled at boot (systemctl enable --now $service starts it)"
 done
+
+playwright_venv "$1"
