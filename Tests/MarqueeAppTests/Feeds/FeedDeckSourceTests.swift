@@ -51,7 +51,8 @@ struct FeedDeckSourceTests {
         #expect(flows == [["ONE"]])
         // The file read again with a feed: nothing of the feed yet, as no read was made here.
         #expect(source.replace([.fixed([Cue(text: "ONE")]), .feed(entry)]).map(\.text) == ["ONE"])
-        let deadline = ContinuousClock.now + .seconds(10)
+        // The read comes back on the main actor, which the other suites share: a generous wait.
+        var deadline = ContinuousClock.now + .seconds(60)
         while flows.count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(flows.last == ["ONE", "ITEM 1", "ITEM 2"])
         // And a fleet's deck, made while the sign plays, the same way.
@@ -60,6 +61,7 @@ struct FeedDeckSourceTests {
         defer { fleet.stop() }
         #expect(fleet.cues.isEmpty)
         var fleetFlows: [[String]] = []
+        deadline = ContinuousClock.now + .seconds(60)
         fleet.follow { update in if let cues = update.cues { fleetFlows.append(cues.map(\.text)) } }
         while fleetFlows.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(fleetFlows == [["ITEM 1", "ITEM 2"]])
