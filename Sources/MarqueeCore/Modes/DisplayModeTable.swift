@@ -1,0 +1,59 @@
+/// The one table of display modes' names (docs/display.md, "Display
+/// modes"): the deck parser (`mode`, `enter`, `exit`), the command line
+/// (`--mode`, `--enter`, `--exit`), `say`/`add` over the control socket and
+/// the fleet, the completions and the man page all read it, so a name is
+/// known to all or to none. An unknown name is one line that lists the
+/// valid ones.
+public enum DisplayModeTable {
+    /// The three fields a message's modes are given in.
+    public enum Field: String, Sendable, CaseIterable {
+        case mode, enter, exit
+
+        /// The names this field takes.
+        public var names: [String] {
+            self == .mode ? StayMode.allCases.map(\.rawValue) : Transition.allCases.map(\.rawValue)
+        }
+
+        /// What the field sets, for help text.
+        public var summary: String {
+            switch self {
+            case .mode: "how the message stays: \(names.joined(separator: ", "))"
+            case .enter: "how the message comes on: a transition (fade by default)"
+            case .exit: "how the message goes before the next: a transition (cut by default)"
+            }
+        }
+    }
+
+    /// The stay mode named `name` (case aside, surrounding blanks ignored).
+    public static func stay(named name: String) throws(ModeNameError) -> StayMode {
+        guard let mode = StayMode(rawValue: normal(name)) else { throw ModeNameError(field: .mode, written: name) }
+        return mode
+    }
+
+    /// The transition named `name` for `field` (`enter` or `exit`).
+    public static func transition(named name: String, field: Field = .enter) throws(ModeNameError) -> Transition {
+        guard let transition = Transition(rawValue: normal(name)) else { throw ModeNameError(field: field, written: name) }
+        return transition
+    }
+
+    /// Every name of every field, stay modes first, for completions.
+    public static var allNames: [String] { Field.mode.names + Field.enter.names }
+
+    private static func normal(_ name: String) -> String {
+        String(name.lowercased().drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+/// A name no display mode has: its message is one line listing the valid
+/// ones, with the name as typed (cut at 40 characters, control characters
+/// shown as `?`: a name may come from the network).
+public struct ModeNameError: Error, Sendable, Equatable {
+    public let field: DisplayModeTable.Field
+    public let written: String
+
+    public var message: String {
+        let kind = field == .mode ? "mode" : "transition"
+        let shown = String(written.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        return "unknown \(kind) '\(shown)'\(written.count > 40 ? "…" : "") for '\(field.rawValue)' (use \(field.names.joined(separator: ", ")))"
+    }
+}

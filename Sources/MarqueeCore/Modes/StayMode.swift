@@ -1,0 +1,43 @@
+/// How a message stays on the sign while it shows (docs/display.md,
+/// "Display modes"): one of these loops for as long as the message is up.
+/// Its name is its entry in ``DisplayModeTable``; what it draws is the file
+/// of the same name in `Modes/Stays/` (scroll and hold are the sign's own
+/// scroll and rest layouts).
+public enum StayMode: String, Sendable, CaseIterable {
+    /// Today's marquee: the message scrolls (the default).
+    case scroll
+    /// At rest, laid out whole.
+    case hold
+    /// At rest, the whole message blinking (and only the marked words, when
+    /// the text marks some).
+    case flash
+    /// Back and forth when wider than the sign; at rest when it fits.
+    case bounce
+    /// At rest, its colours cycling through the rainbow's hues.
+    case cycle
+    /// At rest, a few LEDs at a time dimming for a moment, as a real sign's
+    /// LEDs flicker.
+    case twinkle
+
+    /// One line for help, completions and the man page.
+    public var summary: String {
+        switch self {
+        case .scroll: "scrolls across the sign (the default)"
+        case .hold: "at rest, whole"
+        case .flash: "at rest, blinking once a second"
+        case .bounce: "back and forth when wider than the sign, else at rest"
+        case .cycle: "at rest, its colours cycling through the rainbow"
+        case .twinkle: "at rest, a few LEDs dimming for a moment (decorative)"
+        }
+    }
+
+    /// Whether the mode is decoration only: it stops at a tier below full
+    /// (docs/motion-policy.md), showing the message at rest. Flash carries
+    /// meaning (look here), so it keeps blinking; cycle keeps its gradient
+    /// still.
+    public var isDecorative: Bool { self == .twinkle || self == .cycle }
+
+    /// Whether the message is laid out at rest (whole) in this mode; scroll
+    /// and bounce lay it on one line.
+    public var restsWhole: Bool { self != .scroll && self != .bounce }
+}
