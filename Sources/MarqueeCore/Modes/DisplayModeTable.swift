@@ -51,6 +51,11 @@ public struct ModeNameError: Error, Sendable, Equatable {
     public let field: DisplayModeTable.Field
     public let written: String
 
+    public init(field: DisplayModeTable.Field, written: String) {
+        self.field = field
+        self.written = written
+    }
+
     public var message: String {
         let kind = field == .mode ? "mode" : "transition"
         let shown = String(written.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })

@@ -9,9 +9,9 @@ public enum Transition: String, Sendable, CaseIterable {
     /// Today's fade-in: the lit LEDs ramp up in 0.3 s (the default enter).
     case fade
     case wipeLeft = "wipe-left", wipeRight = "wipe-right", wipeUp = "wipe-up", wipeDown = "wipe-down"
-    /// From the middle outwards (`exit`: from the edges inwards, as `wipe-out`'s mirror).
+    /// From both edges inwards.
     case wipeIn = "wipe-in"
-    /// From the edges inwards.
+    /// From the middle outwards.
     case wipeOut = "wipe-out"
     case rollLeft = "roll-left", rollRight = "roll-right", rollUp = "roll-up", rollDown = "roll-down"
     /// Letter by letter, each sliding in from the right edge.
@@ -55,8 +55,8 @@ public enum Transition: String, Sendable, CaseIterable {
         case .cut: "at once"
         case .fade: "the LEDs fade up (0.3 s; enter only)"
         case .wipeLeft, .wipeRight, .wipeUp, .wipeDown: "an edge sweeps \(rawValue.dropFirst(5)), showing or hiding"
-        case .wipeIn: "from the middle outwards"
-        case .wipeOut: "from the edges inwards"
+        case .wipeIn: "from both edges inwards"
+        case .wipeOut: "from the middle outwards"
         case .rollLeft, .rollRight, .rollUp, .rollDown: "the message moves in or out \(rawValue.dropFirst(5))"
         case .slide: "letter by letter, each sliding in from the right"
         case .typewriter: "letter by letter behind a cursor"

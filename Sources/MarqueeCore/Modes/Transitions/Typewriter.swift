@@ -8,8 +8,8 @@ enum Typewriter {
         let typed = min(runs.count, Int((shown * Double(runs.count)).rounded(.down)))
         let edge = typed == 0 ? runs[0].lowerBound : runs[typed - 1].upperBound
         var canvas = source.masked { column, _ in column < edge }
-        // The cursor: a bar of one LED in the gap after the last letter.
-        let cursor = typed == 0 ? max(0, edge - 1) : edge
+        // The cursor: a bar of one LED, a dark LED after the last letter.
+        let cursor = typed == 0 ? edge : edge + 1
         if typed < runs.count {
             for row in bounds.rows { canvas[cursor, row] = .lit }
         }

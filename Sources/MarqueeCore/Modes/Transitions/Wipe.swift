@@ -1,8 +1,8 @@
 /// `wipe-left`, `wipe-right`, `wipe-up`, `wipe-down`, `wipe-in`, `wipe-out`:
 /// an edge sweeps across the sign; the message stands still behind it.
 /// `wipe-left` shows the message from the right edge leftwards (its edge
-/// moves left); `wipe-in` from the middle outwards, `wipe-out` from both
-/// edges inwards.
+/// moves left); `wipe-in` from both edges inwards, `wipe-out` from the
+/// middle outwards (as the Alpha sign protocol names them).
 enum Wipe {
     /// `shown`: the share of the sign the edge has uncovered, 0 to 1.
     static func frame(_ direction: Transition, source: ModeCanvas, shown: Double) -> ModeCanvas {
@@ -16,8 +16,8 @@ enum Wipe {
             case .wipeRight: column < across
             case .wipeUp: row >= height - down
             case .wipeDown: row < down
-            case .wipeIn: column >= width / 2 - half && column < (width + 1) / 2 + half
-            default: column < half || column >= width - half
+            case .wipeIn: column < half || column >= width - half
+            default: column >= width / 2 - half && column < (width + 1) / 2 + half
             }
         }
     }
