@@ -46,6 +46,14 @@ public struct ModeCanvas: Sendable, Equatable {
     @inline(__always)
     public func isLit(_ column: Int, _ row: Int) -> Bool { self[column, row] == .lit }
 
+    /// Calls `body` with the column and row of each lit LED, row by row:
+    /// the transitions that move or time each LED on its own.
+    public func forEachLit(_ body: (Int, Int) -> Void) {
+        for row in 0..<rows {
+            for column in 0..<columns where shades[row * columns + column] == LEDShade.lit.rawValue { body(column, row) }
+        }
+    }
+
     /// Whether column `column` has a lit LED.
     public func columnIsLit(_ column: Int) -> Bool {
         guard column >= 0, column < columns else { return false }

@@ -158,3 +158,19 @@ struct ModeGoldenTests {
         #expect(Array(picks.prefix(2)) == again)
     }
 }
+
+extension ModeGoldenTests {
+    @Test("a snapshot without --at shows the message after its enter, not the dark sign it comes from")
+    func snapshotAfterEnter() {
+        var settings = PlayerSettings()
+        settings.mode = .hold
+        settings.enter = .wipeLeft
+        let (sign, at) = Snapshot.moment(cues: [Cue(text: "OPEN")], settings: settings,
+                                         fonts: FontStack(primary: LEDFont.builtIn, primaryIsBuiltIn: true, fallback: nil),
+                                         columns: 80, rows: 24, at: nil, wallStart: 0)
+        #expect(at == Transition.wipeLeft.seconds)
+        let still = Self.sign(texts: ["OPEN"], monochrome: false)
+        still.run(until: 1)
+        #expect(GoldenFrame.text(sign.frame(at: at), title: "") == GoldenFrame.text(still.frame(at: 1), title: ""))
+    }
+}

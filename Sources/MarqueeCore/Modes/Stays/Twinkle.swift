@@ -17,12 +17,10 @@ enum Twinkle {
 
     static func frame(source: ModeCanvas, step: Int, seed: UInt64) -> ModeCanvas {
         var canvas = source
-        for row in 0..<source.rows {
-            for column in 0..<source.columns where source.isLit(column, row) {
-                // One LED in twelve, each step; dimmed to one of the steps.
-                let roll = ModeSeed.value(seed, column, row, step % steps)
-                if roll % 12 == 0 { canvas[column, row] = LEDShade(rawValue: UInt8(1 + (roll >> 8) % 3)) ?? .glow2 }
-            }
+        source.forEachLit { column, row in
+            // One LED in twelve, each step; dimmed to one of the steps.
+            let roll = ModeSeed.value(seed, column, row, step % steps)
+            if roll % 12 == 0 { canvas[column, row] = LEDShade(rawValue: UInt8(1 + (roll >> 8) % 3)) ?? .glow2 }
         }
         return canvas
     }

@@ -8,14 +8,12 @@ enum Sparkle {
 
     static func frame(source: ModeCanvas, shown: Double, seed: UInt64) -> ModeCanvas {
         var canvas = source.blank
-        for row in 0..<source.rows {
-            for column in 0..<source.columns where source.isLit(column, row) {
-                let moment = ModeSeed.unit(seed, column, row) * (1 - lead) + lead
-                if moment <= shown {
-                    canvas[column, row] = .lit
-                } else if moment - lead <= shown {
-                    canvas[column, row] = .glow3
-                }
+        source.forEachLit { column, row in
+            let moment = ModeSeed.unit(seed, column, row) * (1 - lead) + lead
+            if moment <= shown {
+                canvas[column, row] = .lit
+            } else if moment - lead <= shown {
+                canvas[column, row] = .glow3
             }
         }
         return canvas
