@@ -1,9 +1,10 @@
 /// The one table of display modes' names (docs/display.md, "Display
 /// modes"): the deck parser (`mode`, `enter`, `exit`), the command line
 /// (`--mode`, `--enter`, `--exit`), `say`/`add` over the control socket and
-/// the fleet, the completions and the man page all read it, so a name is
-/// known to all or to none. An unknown name is one line that lists the
-/// valid ones.
+/// the fleet, `send` and the completions all read it, so a name is known to
+/// all or to none; the man page, the README and docs/display.md are held to
+/// it by tests (`ModeFieldsTests`). An unknown name is one line that lists
+/// the valid ones.
 public enum DisplayModeTable {
     /// The three fields a message's modes are given in.
     public enum Field: String, Sendable, CaseIterable {
@@ -12,15 +13,6 @@ public enum DisplayModeTable {
         /// The names this field takes.
         public var names: [String] {
             self == .mode ? StayMode.allCases.map(\.rawValue) : Transition.allCases.map(\.rawValue)
-        }
-
-        /// What the field sets, for help text.
-        public var summary: String {
-            switch self {
-            case .mode: "how the message stays: \(names.joined(separator: ", "))"
-            case .enter: "how the message comes on: a transition (fade by default)"
-            case .exit: "how the message goes before the next: a transition (cut by default)"
-            }
         }
     }
 
@@ -35,9 +27,6 @@ public enum DisplayModeTable {
         guard let transition = Transition(rawValue: normal(name)) else { throw ModeNameError(field: field, written: name) }
         return transition
     }
-
-    /// Every name of every field, stay modes first, for completions.
-    public static var allNames: [String] { Field.mode.names + Field.enter.names }
 
     private static func normal(_ name: String) -> String {
         String(name.lowercased().drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())

@@ -18,26 +18,4 @@ public enum StayMode: String, Sendable, CaseIterable {
     /// At rest, a few LEDs at a time dimming for a moment, as a real sign's
     /// LEDs flicker.
     case twinkle
-
-    /// One line for help, completions and the man page.
-    public var summary: String {
-        switch self {
-        case .scroll: "scrolls across the sign (the default)"
-        case .hold: "at rest, whole"
-        case .flash: "at rest, blinking once a second"
-        case .bounce: "back and forth when wider than the sign, else at rest"
-        case .cycle: "at rest, its colours cycling through the rainbow"
-        case .twinkle: "at rest, a few LEDs dimming for a moment (decorative)"
-        }
-    }
-
-    /// Whether the mode is decoration only: it stops at a tier below full
-    /// (docs/motion-policy.md), showing the message at rest. Flash carries
-    /// meaning (look here), so it keeps blinking; cycle keeps its gradient
-    /// still.
-    public var isDecorative: Bool { self == .twinkle || self == .cycle }
-
-    /// Whether the message is laid out at rest (whole) in this mode; scroll
-    /// and bounce lay it on one line.
-    public var restsWhole: Bool { self != .scroll && self != .bounce }
 }

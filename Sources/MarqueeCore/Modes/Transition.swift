@@ -49,26 +49,6 @@ public enum Transition: String, Sendable, CaseIterable {
     /// cut, and the fade, which is the sign's own shade ramp.
     public var drawsFrames: Bool { self != .cut && self != .fade && self != .random }
 
-    /// One line for help, completions and the man page.
-    public var summary: String {
-        switch self {
-        case .cut: "at once"
-        case .fade: "the LEDs fade up (0.3 s; enter only)"
-        case .wipeLeft, .wipeRight, .wipeUp, .wipeDown: "an edge sweeps \(rawValue.dropFirst(5)), showing or hiding"
-        case .wipeIn: "from both edges inwards"
-        case .wipeOut: "from the middle outwards"
-        case .rollLeft, .rollRight, .rollUp, .rollDown: "the message moves in or out \(rawValue.dropFirst(5))"
-        case .slide: "letter by letter, each sliding in from the right"
-        case .typewriter: "letter by letter behind a cursor"
-        case .sparkle: "LEDs light in a random order with a spark"
-        case .snow: "LEDs fall from the top into place"
-        case .interlock: "alternate rows slide in from opposite sides"
-        case .dissolve: "LEDs appear or vanish in a random order"
-        case .scan: "a cursor bar sweeps across"
-        case .random: "one of the others, chosen per message"
-        }
-    }
-
     /// The transitions `random` chooses among: every one that draws.
     public static let drawn: [Transition] = allCases.filter(\.drawsFrames)
 

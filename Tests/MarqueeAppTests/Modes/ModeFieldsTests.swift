@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeCore
 import Testing
 @testable import MarqueeApp
@@ -97,5 +98,19 @@ struct ModeFieldsTests {
         #expect(fields.suffix(3) == ["mode", "enter", "exit"])
         let options = Set(OptionTable.all.map(\.long))
         #expect(options.isSuperset(of: ["mode", "enter", "exit"]))
+    }
+
+    @Test("the man page, the README and docs/display.md name every mode and transition of the table")
+    func documented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardizedFileURL
+        func read(_ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+        // The man page escapes its hyphens.
+        let man = try read("Resources/ledmarquee.1").replacingOccurrences(of: "\\-", with: "-")
+        let readme = try read("README.md"), display = try read("docs/display.md")
+        for name in DisplayModeTable.Field.mode.names + DisplayModeTable.Field.enter.names {
+            #expect(man.contains("\\fB\(name)\\fR"), "the man page lacks \(name)")
+            #expect(display.contains("`\(name)`"), "docs/display.md lacks \(name)")
+            #expect(readme.contains("`\(name)`"), "the README lacks \(name)")
+        }
     }
 }
