@@ -12,6 +12,7 @@ the machine: tmux runs on its own private socket (-L bench-<pid>-<n>).
 """
 
 import argparse
+import base64
 import datetime
 import fcntl
 import json
@@ -1372,10 +1373,61 @@ def run_export(cfg, kind):
             "file_kb": size / 1024.0, "realtime_ratio": seconds / elapsed}
 
 
+def run_snapshot(cfg):
+    """`send snapshot` on a running sign (docs/control.md, "Snapshots"): a
+    300x80 sign scrolling MESSAGE is asked for a PNG over its control
+    socket every 70 ms. The time from the request to its reply, the sign's
+    CPU per picture (its CPU over the requests less that of as long a
+    window of plain scrolling just before), the picture's size, and the
+    sign's threads once the requests are over (the picture's thread ends).
+    CPU here is in clock ticks (/proc/PID/stat), which keep the time of
+    threads that have ended: schedstat's per-thread sums would lose each
+    picture's thread. 10 ms ticks over 100 pictures: 0.1 ms a picture."""
+    count = 10 if cfg.quick else 100
+    pace = 0.07
+    r = TmuxRun(cfg.binary, [MESSAGE], 300, 80, cfg.workdir)
+    try:
+        r.release()
+        path = control_socket(r)
+        time.sleep(cfg.warmup)
+        threads_before = proc_threads(r.pid)
+        base_a = proc_cpu_ticks(r.pid)
+        time.sleep(count * pace)
+        base_cpu = (proc_cpu_ticks(r.pid) - base_a) / CLK_TCK
+        replies, sizes = [], []
+        with socket.socket(socket.AF_UNIX) as conn:
+            conn.connect(path)
+            cpu_a = proc_cpu_ticks(r.pid)
+            start = time.perf_counter()
+            for i in range(count):
+                sent = time.perf_counter()
+                conn.sendall(b'{"cmd":"snapshot"}\n')
+                reply = json.loads(read_reply(conn))
+                replies.append((time.perf_counter() - sent) * 1000)
+                picture = base64.b64decode(reply.get("png", ""))
+                if not reply.get("ok") or not picture.startswith(b"\x89PNG\r\n\x1a\n"):
+                    raise RuntimeError(f"snapshot {i} refused: {reply.get('error')}")
+                sizes.append(len(picture) / 1024.0)
+                time.sleep(max(0.0, start + (i + 1) * pace - time.perf_counter()))
+            cpu = (proc_cpu_ticks(r.pid) - cpu_a) / CLK_TCK
+            window = time.perf_counter() - start
+        # The picture's thread is gone once the last reply is read; give it a moment to be reaped.
+        wait_until(lambda: proc_threads(r.pid) <= threads_before, 1.0, 0.01)
+        threads_after = proc_threads(r.pid)
+        r.quit()
+        per_picture = (cpu - base_cpu * window / (count * pace)) / count * 1000
+        return {"reply_ms": replies, "cpu_ms_per_picture": per_picture, "png_kb": statistics.median(sizes),
+                "threads_before": threads_before, "threads_after": threads_after}
+    finally:
+        r.close()
+
+
 def measure_export(cfg, results):
     log("export: a 10 s, 60 fps (GIF: 50), 200x50-cell animation as GIF, WebP and asciicast")
     for kind in ("gif", "webp", "cast"):
         results[f"export_{kind}"] = repeat(cfg, f"export {kind}", run_export, kind)
+    log("snapshot: a PNG of a scrolling 300x80 sign over its control socket, every 70 ms")
+    results["snapshot"] = repeat(cfg, "snapshot", run_snapshot)
 
 
 def measure_headless(cfg, results):
@@ -1417,7 +1469,7 @@ def measure(cfg):
                     "modes"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
-                    "package", "export_gif", "export_webp", "export_cast", "feed"):
+                    "package", "export_gif", "export_webp", "export_cast", "snapshot", "feed"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
@@ -1460,7 +1512,7 @@ def measure(cfg):
     if cfg.only == "scroll":
         # The scrolling rows alone, with their full paints (no stopped runs to take 200x50's from).
         for key in ("stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont", "startup_bidi", "startup_font",
-                    "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast",
+                    "dark_quiet", "dark_idle", "headless", "fleet", "package", "export_gif", "export_webp", "export_cast", "snapshot",
                     "feed"):
             results[key] = []
         for cols, rows in cfg.sizes:
@@ -1660,6 +1712,16 @@ def build_report(cfg, raw):
             col(runs, "realtime_ratio"), "x", "> 1x", lambda v: v > 1.0, fmt="{:.1f}")
         add(f"export_{kind}_rss", f"export 10 s at 200x50 ({label}): peak RSS", col(runs, "rss_mb"), "MB", fmt="{:.1f}")
         add(f"export_{kind}_size", f"export 10 s at 200x50 ({label}): file size", col(runs, "file_kb"), "KB", fmt="{:,.0f}")
+    # send snapshot (docs/control.md, "Snapshots"): a picture off the loop, on a thread that ends.
+    shots = [r for r in (raw.get("snapshot") or []) if "error" not in r]
+    add("snapshot_reply_p50", "send snapshot at 300x80, scrolling: request to reply p50",
+        [percentile(r["reply_ms"], 50) for r in shots], "ms")
+    add("snapshot_reply_p95", "send snapshot at 300x80, scrolling: request to reply p95",
+        [percentile(r["reply_ms"], 95) for r in shots], "ms")
+    add("snapshot_cpu", "send snapshot at 300x80: the sign's CPU per picture", col(shots, "cpu_ms_per_picture"), "ms")
+    add("snapshot_size", "send snapshot at 300x80: PNG size", col(shots, "png_kb"), "KB", fmt="{:.1f}")
+    add("snapshot_threads", "send snapshot: threads after the pictures, less before",
+        [r["threads_after"] - r["threads_before"] for r in shots], "", "0", lambda v: v <= 0, fmt="{:.0f}")
     # A fleet on one local broker (docs/fleet.md): every sign, every say.
     fleet = raw.get("fleet") or []
     n = FLEET_SIGNS if not cfg.quick else 10
@@ -1803,7 +1865,7 @@ def main():
                         "fleet: 200 headless signs on one local broker; "
                         "feed: a sign fetching a news feed every 10 s against a static deck, and its start from the copy on disk; "
                         "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
-                        "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; "
+                        "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; send snapshot of a scrolling 300x80 sign; "
                         "modes: each display mode's CPU at 200x50, a flow with transitions, a stopped mode); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)

@@ -86,6 +86,9 @@ public final class EventLoop: TaskExecutor, Sendable {
         var armed: ContinuousClock.Instant?
         /// libdispatch's main-queue eventfd, when this wait serves it.
         var mainQueueFD: Int32 = -1
+        /// Whether that eventfd was found ready by the last wait (true
+        /// before the first: work queued before the loop ran).
+        var mainQueueReady = true
     }
 
     /// Ready descriptors taken per wait; more stay ready (level-triggered)
@@ -315,7 +318,7 @@ public final class EventLoop: TaskExecutor, Sendable {
         var ready: [Ready] = []
         ready.reserveCapacity(Int(Self.batch))
         while true {
-            if let status = turn(ready, drainMainQueue: mainQueueFD >= 0) { return status }
+            if let status = turn(ready, drainMainQueue: mainQueueFD >= 0 && poll.mainQueueReady) { return status }
             wait(&poll, into: &ready, marksTurn: true)
         }
     }
@@ -342,10 +345,17 @@ public final class EventLoop: TaskExecutor, Sendable {
             }
             handler?(FDEvents(revents: revents))
         }
+        var drainMainQueue = drainMainQueue
         while true {
             // The main queue drains what it held when called; anything queued
             // meanwhile pokes its eventfd again, so the next poll returns.
-            if drainMainQueue { lm_dispatch_main_queue_drain() }
+            // Only when its eventfd was ready: a frame tick's turn has
+            // nothing queued there, and asking libdispatch twice a turn
+            // was 2 % of a scroll step's CPU.
+            if drainMainQueue {
+                lm_dispatch_main_queue_drain()
+                drainMainQueue = false
+            }
             let jobs = state.withLock { state -> [UnownedJob] in
                 // Most turns have none: an empty array costs no allocation,
                 // where emptying a shared buffer would allocate a new one.
@@ -389,6 +399,7 @@ public final class EventLoop: TaskExecutor, Sendable {
     /// (a sixth of a scroll step's time with the sign's eight).
     func wait(_ poll: inout PollSet, into ready: inout [Ready], marksTurn: Bool) {
         ready.removeAll(keepingCapacity: true)
+        poll.mainQueueReady = false
         let (deadline, steady) = state.withLock { state in (state.timers.nextDeadline(), state.steadyCount > 0) }
         var timeout: Int64 = -1
         if let deadline {
@@ -438,6 +449,7 @@ public final class EventLoop: TaskExecutor, Sendable {
             case Self.wakeID, Self.mainQueueID:
                 var value: eventfd_t = 0
                 _ = eventfd_read(id == Self.wakeID ? wakeFD : poll.mainQueueFD, &value)
+                if id == Self.mainQueueID { poll.mainQueueReady = true }
             case Self.timerID:
                 var value: eventfd_t = 0
                 _ = eventfd_read(timerFD, &value)

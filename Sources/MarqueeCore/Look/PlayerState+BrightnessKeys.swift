@@ -32,7 +32,7 @@ extension PlayerState {
         setSignBrightness(PlayerState.steppedBrightness(before, brighter: brighter))
         var answer = "brightness \(settings.brightness.percent)%"
         if settings.brightness == before { answer += brighter ? " (the brightest)" : " (the dimmest a key sets)" }
-        if let own = currentCue.look.brightness {
+        if let own = currentLook.brightness {
             answer += ", this message \(own.percent)%"
         } else if shownBrightness != settings.brightness {
             answer += ", quiet hours \(shownBrightness.percent)%"

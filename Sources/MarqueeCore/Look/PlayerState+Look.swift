@@ -4,11 +4,11 @@ extension PlayerState {
     /// The style the message on the sign is drawn in: its own, else
     /// `--style`; either swapped for one the terminal can draw.
     public var shownStyle: LEDStyle {
-        settings.glyphs.repertoire.drawableStyle(currentCue.look.style ?? settings.style)
+        settings.glyphs.repertoire.drawableStyle(currentLook.style ?? settings.style)
     }
 
     /// The message's own colour; nil draws it in the sign's `--color`.
-    public var shownColor: LEDColor? { currentCue.look.color }
+    public var shownColor: LEDColor? { currentLook.color }
 
     /// The brightness the LEDs are drawn at now: the message's own, else
     /// `--brightness`, and no brighter than quiet hours' `dim` while they
@@ -16,7 +16,7 @@ extension PlayerState {
     /// quiet hours are a ceiling, so a sign already set dimmer than them
     /// does not brighten at night (docs/display.md, "Brightness").
     public var shownBrightness: Brightness {
-        let own = currentCue.look.brightness ?? settings.brightness
+        let own = currentLook.brightness ?? settings.brightness
         return quietBrightnessCap.map { min(own, $0) } ?? own
     }
 
@@ -27,13 +27,13 @@ extension PlayerState {
     /// colour wins over the sign's: a solid one is drawn solid on a
     /// `-c rainbow` sign, and `rainbow` makes a rainbow on any sign.
     public var showsRainbow: Bool {
-        currentCue.look.color.map { $0 == .rainbow } ?? settings.rainbow
+        currentLook.color.map { $0 == .rainbow } ?? settings.rainbow
     }
 
     /// Whether the message on the sign blinks now: its own `blink`, while
     /// effects are allowed and frames are drawn (blinking is decorative, as
     /// the rainbow is; a paused or stopped sign holds it lit).
-    public var blinks: Bool { currentCue.look.blink == true && effectsAllowed && shouldRenderFrames }
+    public var blinks: Bool { currentLook.blink == true && effectsAllowed && shouldRenderFrames }
 
     /// Whether a blinking message is in the off half of its second at `t`:
     /// lit for the first half of each second of engine time, its LEDs unlit

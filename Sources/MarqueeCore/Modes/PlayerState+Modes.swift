@@ -20,20 +20,29 @@ extension PlayerState {
     /// cut, today's fade (the sign's shade ramp), or below the full tier,
     /// where transitions are cuts (docs/motion-policy.md). A sign that draws
     /// no frames (`--headless`) has none to see.
-    public var drawnEnter: Transition? {
-        drawn((currentCue.look.enter ?? settings.enter).resolved(seed: modeSeed))
-    }
+    public var drawnEnter: Transition? { drawn(currentCue.look.enter ?? settings.enter, seed: 0) }
 
     /// The exit transition that draws now, or nil (as ``drawnEnter``).
-    public var drawnExit: Transition? {
-        drawn((currentCue.look.exit ?? settings.exit).resolved(seed: modeSeed &+ 1))
-    }
+    public var drawnExit: Transition? { drawn(currentCue.look.exit ?? settings.exit, seed: 1) }
 
     /// Whether the message comes on with today's fade (the default enter).
-    public var entersWithFade: Bool { (currentCue.look.enter ?? settings.enter).resolved(seed: modeSeed) == .fade }
+    public var entersWithFade: Bool { (currentCue.look.enter ?? settings.enter) == .fade }
 
-    private func drawn(_ transition: Transition) -> Transition? {
-        transition.drawsFrames && effectsAllowed && settings.drawsFrames ? transition : nil
+    /// `transition` as it draws now; the seed, which reads the text, only
+    /// for `random` (`offset` gives the exit a draw of its own).
+    private func drawn(_ transition: Transition, seed offset: UInt64) -> Transition? {
+        guard transition != .cut, transition != .fade, effectsAllowed, settings.drawsFrames else { return nil }
+        return transition == .random ? transition.resolved(seed: modeSeed &+ offset) : transition
+    }
+
+    /// Whether the message's modes are the sign's own drawing: scroll or
+    /// hold, coming and going by a cut or the fade. Read first by what a
+    /// frame tick asks (``nextModeChange(after:)``), so the default scroll
+    /// pays a few comparisons a tick for the modes, whatever its text.
+    var modesArePlain: Bool {
+        let look = currentCue.look
+        let mode = look.mode ?? settings.mode, enter = look.enter ?? settings.enter, exit = look.exit ?? settings.exit
+        return (mode == .scroll || mode == .hold) && (enter == .cut || enter == .fade) && (exit == .cut || exit == .fade)
     }
 
     /// Seconds the enter transition runs on the mode clock; 0 when none draws.
@@ -104,7 +113,7 @@ extension PlayerState {
     /// Whether the mode changes the picture on its own now (the frame
     /// ticker runs for it).
     var modeAnimates: Bool {
-        guard shouldRenderFrames else { return false }
+        guard !modesArePlain, shouldRenderFrames else { return false }
         if !enterShown || (drawnExit != nil && isFlow && waitStartedAt != nil) { return true }
         switch shownMode {
         case .scroll, .hold: return false

@@ -53,7 +53,7 @@ extension PlayerState {
     /// the sign's (``PlayerSettings/speed``, ``PlayerSettings/staticText``,
     /// which the keys keep up to date). Held still is speed 0, as `--static`.
     mutating func startMotion(at t: Double) {
-        let look = currentCue.look
+        let look = currentLook
         let speed = look.speed ?? settings.speed
         // The sign of zero too: `r` on a still sign is kept for `+`.
         let direction: Double = speed.sign == .minus ? -1 : 1
@@ -69,7 +69,7 @@ extension PlayerState {
     /// made it and the next message keeps it. A message with its own keeps
     /// the change to itself, until another message shows.
     mutating func keepSignMotion() {
-        guard !currentCue.look.setsMotion else { return }
+        guard !currentLook.setsMotion else { return }
         if clock.speed > 0 {
             keepSign(speed: clock.direction < 0 ? -clock.speed : clock.speed, moving: true)
         } else {

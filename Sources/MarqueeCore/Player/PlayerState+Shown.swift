@@ -17,6 +17,15 @@ extension PlayerState {
             }
         }
     }
+    /// ``currentCue``'s look, read where it is kept: the frame ticker and
+    /// the scene read it on every tick, and even the lent message costs a
+    /// copy of the interrupt it may come from (its strings retained and
+    /// released) where an optional chain copies only the look.
+    public var currentLook: CueLook {
+        if let look = interrupts.interrupt?.interrupt.cue.look { return look }
+        if schedule.idle { return settings.idleCue?.look ?? PlayerState.darkCue.look }
+        return flow.cues[flow.cueIndex].look
+    }
     /// What an idle flow shows: `--idle-message`, else nothing (dark).
     public var idleCue: Cue { settings.idleCue ?? PlayerState.darkCue }
     static let darkCue = Cue(text: "")

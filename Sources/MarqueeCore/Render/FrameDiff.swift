@@ -22,13 +22,10 @@ public struct FrameDiff {
     /// The frame rows and columns the shift applies to.
     private let shiftedRows: Range<Int>
     private let shiftedColumns: Range<Int>
-    /// Whether `new` is known to be `old` shifted on those rows but for the
-    /// cells coming into view (`new.step` names `old` as its base), so the
-    /// rows are not compared to find it out.
-    private let known: Bool
-    /// With `known`: a panel row with no lit LED before or after is the
-    /// same row (`FrameStep.unlitIsUniform`).
-    private let uniformUnlit: Bool
+    /// `new.step` when it names `old` as its base: `new` is then known to
+    /// be `old` shifted on those rows but for the cells coming into view,
+    /// so the rows are not compared to find it out.
+    private let knownStep: FrameStep?
 
     /// `canShift`: the terminal can delete characters. An `old` of another
     /// size or LED colour is no help: everything is drawn (a cell's inks
@@ -41,15 +38,12 @@ public struct FrameDiff {
         // Shifts delete from the row's first column, so the panel must start there.
         if canShift, let old, let step = new.step, step.base == old.stamp, step.cells > 0, step.columns.lowerBound == 0,
            step.columns.upperBound <= new.columns, step.cells < step.columns.count / 2 {
-            (shift, shiftedRows, shiftedColumns, known) = (step.cells, step.rows, step.columns, true)
-            uniformUnlit = step.unlitIsUniform
+            (shift, shiftedRows, shiftedColumns, knownStep) = (step.cells, step.rows, step.columns, step)
         } else if canShift, let now = new.panelScroll, now.columns.lowerBound == 0, now.columns.upperBound <= new.columns,
            let before = old?.panelScroll, let cells = now.shift(since: before), cells < now.columns.count / 2 {
-            (shift, shiftedRows, shiftedColumns, known) = (cells, now.rows, now.columns, false)
-            uniformUnlit = false
+            (shift, shiftedRows, shiftedColumns, knownStep) = (cells, now.rows, now.columns, nil)
         } else {
-            (shift, shiftedRows, shiftedColumns, known) = (0, 0..<0, 0..<0, false)
-            uniformUnlit = false
+            (shift, shiftedRows, shiftedColumns, knownStep) = (0, 0..<0, 0..<0, nil)
         }
     }
 
@@ -94,8 +88,8 @@ public struct FrameDiff {
                     // cells coming into view (and any right of the panel,
                     // which the terminal moved with it) are looked at. A
                     // row of unlit LEDs only, before and after, stays.
-                    if known, shiftedRows.contains(row), !new.wideRows[row], !old.wideRows[row] {
-                        if uniformUnlit, old.litCells[row] == 0, new.litCells[row] == 0 {
+                    if let knownStep, shiftedRows.contains(row), !new.wideRows[row], !old.wideRows[row] {
+                        if knownStep.keepsDarkRow(litBefore: old.litCells[row], litAfter: new.litCells[row]) {
                             visitRow(row, 0)
                             continue
                         }

@@ -182,10 +182,8 @@ public struct FrameModel: Sendable, Equatable {
                             (to + row * width).update(from: from + row * width, count: width)
                             continue
                         }
-                        // A row with no lit LED before or after, where every
-                        // unlit LED is one cell, is that cell throughout in
-                        // both frames: nothing to copy (FrameDiff skips it too).
-                        if step.unlitIsUniform, litCells[row] == 0, other.litCells[row] == 0 { continue }
+                        // FrameDiff skips the same rows.
+                        if step.keepsDarkRow(litBefore: litCells[row], litAfter: other.litCells[row]) { continue }
                         for column in step.painted {
                             let at = theirs.index(row: row, column: column)
                             to[sameLayout ? at : mine.index(row: row, column: column)] = from[at]

@@ -36,4 +36,14 @@ public struct FrameStep: Sendable, Equatable {
     /// no lit LED before or after the step is the same row (false with a
     /// rainbow, whose unlit LEDs carry their column's hue).
     public let unlitIsUniform: Bool
+
+    /// Whether a panel row with `litBefore` lit cells before the step and
+    /// `litAfter` after it is the same row, without a look at its cells:
+    /// every unlit LED one cell, and none of the row's LEDs lit in either.
+    /// The frame's copy (`FrameModel.follow`) and the terminal's diff
+    /// (`FrameDiff`) skip such a row; more than half of a tall sign's rows are.
+    @inline(__always)
+    public func keepsDarkRow(litBefore: Int, litAfter: Int) -> Bool {
+        unlitIsUniform && litBefore == 0 && litAfter == 0
+    }
 }

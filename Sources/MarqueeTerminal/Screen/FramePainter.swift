@@ -27,20 +27,38 @@ struct FramePainter {
     // Sequences expanded once, by their parameter (a value type's fields,
     // so exclusivity is checked when compiling, at no cost per cell).
     private var addresses = SequenceTable()
+    /// `cup` to the first column of each row.
+    private var rowStarts = SequenceTable()
+    /// The length of the shortest `cup` (to the first cell).
+    private let shortestAddress: Int
     /// Row stride of `addresses` (the width when it was filled).
     private var addressColumns = 0
     private var columnMoves = SequenceTable()
     private var rowMoves = SequenceTable()
     private var rightMoves = SequenceTable()
+    private var rightOne = SequenceTable()
     private var deletes = SequenceTable()
-    private var lastMeasured: (scalar: Unicode.Scalar, width: Int) = (" ", 1)
     private var paletteForegrounds = SequenceTable()
     private var paletteBackgrounds = SequenceTable()
-    private var foregrounds: [Int: [UInt8]] = [:]
-    private var backgrounds: [Int: [UInt8]] = [:]
+    private var foregrounds: [Int: SequenceStore.Reference] = [:]
+    private var backgrounds: [Int: SequenceStore.Reference] = [:]
+    /// The bytes of every sequence of the tables above.
+    private var store = SequenceStore()
+    /// The last character beyond ASCII written: its width, and its UTF-8
+    /// bytes (low byte first) and their count. A scroll step writes the
+    /// same LED glyph on every row, with ASCII gaps between.
+    private var lastWritten: (scalar: Unicode.Scalar, width: Int, utf8: UInt32, count: Int) = (" ", 1, 0x20, 1)
+
+    /// `sgr0` and `op`, in the store: a scroll step writes them on every
+    /// row it shifts (the shift must bring in the default background).
+    private let normal: SequenceStore.Reference
+    private let defaultColors: SequenceStore.Reference
 
     init(capabilities: TerminalCapabilities) {
         self.capabilities = capabilities
+        normal = store.add(capabilities.normal)
+        shortestAddress = capabilities.cursorAddress.expand(0, 0)?.count ?? 0
+        defaultColors = store.add(capabilities.defaultColors)
     }
 
     /// The terminal was written by someone else (the shell after Ctrl-Z),
@@ -88,7 +106,7 @@ struct FramePainter {
             // background (on `bce` terminals): it must be the default one.
             setStyle(.normal, into: &bytes)
             guard move(to: Position(row: row, column: 0), in: nil, into: &bytes) else { return }
-            bytes += delete
+            store.append(delete, to: &bytes)
         } cell: { row, column, cell in
             put(cell, at: Position(row: row, column: column), in: frame, resolve: resolve, into: &bytes)
         }
@@ -99,7 +117,7 @@ struct FramePainter {
     private mutating func put(_ cell: PackedCell, at position: Position, in frame: FrameModel,
                               resolve: (PackedCell) -> TerminalStyle, into bytes: inout [UInt8]) {
         let scalar = FramePainter.writable(cell.scalar)
-        let width = measure(scalar)
+        let width = scalar.value < 0x7F ? 1 : remember(scalar)
         let lastCell = position.row == frame.rows - 1 && position.column + max(1, width) >= frame.columns
         var marginsOff = false
         if lastCell, capabilities.lastCellScrolls {
@@ -108,12 +126,22 @@ struct FramePainter {
             bytes += off
             marginsOff = true
         }
-        guard move(to: position, in: frame, resolve: resolve, into: &bytes) else { return }
+        if cursor != position {
+            // The frame is lent to the move only when the few cells between
+            // might be rewritten: wrapping it in an optional copies it.
+            let rewritable = cursor.map { $0.row == position.row && (1...4).contains(position.column - $0.column) } ?? false
+            guard rewritable ? move(to: position, in: frame, resolve: resolve, into: &bytes)
+                             : move(to: position, in: nil, into: &bytes) else { return }
+        }
         setStyle(resolve(cell), into: &bytes)
-        if scalar.isASCII {
+        if scalar.value < 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: scalar.value))
         } else {
-            Unicode.UTF8.encode(scalar) { bytes.append($0) }
+            var utf8 = lastWritten.utf8
+            for _ in 0..<lastWritten.count {
+                bytes.append(UInt8(truncatingIfNeeded: utf8))
+                utf8 >>= 8
+            }
         }
         let next = position.column + width
         cursor = width > 0 && next < frame.columns ? Position(row: position.row, column: next) : nil
@@ -127,49 +155,106 @@ struct FramePainter {
     private mutating func move(to target: Position, in frame: FrameModel?, resolve: (PackedCell) -> TerminalStyle = { _ in .normal },
                                into bytes: inout [UInt8]) -> Bool {
         guard cursor != target else { return true }
-        var best: [UInt8]?
-        func consider(_ candidate: [UInt8]?) {
-            if let candidate, candidate.count < best?.count ?? Int.max { best = candidate }
+        var best: SequenceStore.Reference?
+        var bestCount = Int.max
+        func consider(_ candidate: SequenceStore.Reference?) {
+            if let candidate, Int(candidate.count) < bestCount { (best, bestCount) = (candidate, Int(candidate.count)) }
         }
+        var rewrite: (from: Int, count: Int)?
         if let cursor, cursor.row == target.row {
             let gap = target.column - cursor.column
             if gap > 0 {
-                if let frame { consider(FramePainter.rewrite(frame, row: target.row, from: cursor.column, count: gap,
-                                                             style: style, resolve: resolve)) }
-                if gap == 1 { consider(capabilities.cursorRight) }
-                if let cuf = capabilities.cursorRightBy { consider(rightMoves.sequence(at: gap) { cuf.expand(gap) }) }
+                if let frame, let length = FramePainter.rewriteLength(frame, row: target.row, from: cursor.column, count: gap,
+                                                                      style: style, resolve: resolve) {
+                    rewrite = (cursor.column, gap)
+                    bestCount = length
+                }
+                if gap == 1 { consider(cursorRightOne) }
+                consider(rightMove(gap))
             }
-            if let hpa = capabilities.columnAddress {
-                consider(columnMoves.sequence(at: target.column) { hpa.expand(target.column) })
-            }
-        } else if let cursor, cursor.column == target.column, let vpa = capabilities.rowAddress {
-            consider(rowMoves.sequence(at: target.row) { vpa.expand(target.row) })
+            consider(columnMove(target.column))
+        } else if let cursor, cursor.column == target.column {
+            consider(rowMove(target.row))
         }
-        if best == nil || best!.count > 3 {
-            let cup = capabilities.cursorAddress
-            consider(addresses.sequence(at: target.row * addressColumns + target.column) { cup.expand(target.row, target.column) })
+        // No address is shorter than the one of the first cell (its numbers
+        // have the fewest digits): a move found no longer is kept without
+        // looking the address up (a cache miss in a table of every cell).
+        if bestCount > 3, bestCount > shortestAddress { consider(addressMove(target)) }
+        if let best {
+            store.append(best, to: &bytes)
+        } else if let rewrite, let frame {
+            FramePainter.appendCells(of: frame, row: target.row, from: rewrite.from, count: rewrite.count, to: &bytes)
+        } else {
+            return false
         }
-        guard let best else { return false }
-        bytes += best
         cursor = target
         return true
     }
 
-    /// The bytes of `count` cells of `frame` from `column`, if each is one
-    /// narrow character in `style` (so writing them moves the cursor as far
-    /// as a move would, and changes nothing on screen); else nil. At most a
-    /// few cells: only a move of a few cells is ever longer.
-    private static func rewrite(_ frame: FrameModel, row: Int, from column: Int, count: Int, style: TerminalStyle?,
-                                resolve: (PackedCell) -> TerminalStyle) -> [UInt8]? {
+    // Each move's sequence: the table's, else the capability's expansion,
+    // kept. The table is read first: reading a capability copies it.
+
+    /// `cuf1`.
+    private var cursorRightOne: SequenceStore.Reference? {
+        mutating get {
+            if let known = rightOne.known(at: 0) { return known }
+            return rightOne.keep(capabilities.cursorRight, at: 0, in: &store)
+        }
+    }
+
+    /// `cuf`: `gap` columns right.
+    private mutating func rightMove(_ gap: Int) -> SequenceStore.Reference? {
+        if let known = rightMoves.known(at: gap) { return known }
+        return rightMoves.keep(capabilities.cursorRightBy?.expand(gap), at: gap, in: &store)
+    }
+
+    /// `hpa`: to `column` of the cursor's row.
+    private mutating func columnMove(_ column: Int) -> SequenceStore.Reference? {
+        if let known = columnMoves.known(at: column) { return known }
+        return columnMoves.keep(capabilities.columnAddress?.expand(column), at: column, in: &store)
+    }
+
+    /// `vpa`: to `row` in the cursor's column.
+    private mutating func rowMove(_ row: Int) -> SequenceStore.Reference? {
+        if let known = rowMoves.known(at: row) { return known }
+        return rowMoves.keep(capabilities.rowAddress?.expand(row), at: row, in: &store)
+    }
+
+    /// `cup`: to `target`. The first column's, where every shifted row
+    /// starts, in a table of its own that stays in the cache.
+    private mutating func addressMove(_ target: Position) -> SequenceStore.Reference? {
+        if target.column == 0 {
+            if let known = rowStarts.known(at: target.row) { return known }
+            return rowStarts.keep(capabilities.cursorAddress.expand(target.row, 0), at: target.row, in: &store)
+        }
+        let index = target.row * addressColumns + target.column
+        if let known = addresses.known(at: index) { return known }
+        return addresses.keep(capabilities.cursorAddress.expand(target.row, target.column), at: index, in: &store)
+    }
+
+    /// How many bytes the `count` cells of `frame` from `column` are, if
+    /// each is one narrow character in `style` (so writing them moves the
+    /// cursor as far as a move would, and changes nothing on screen); else
+    /// nil. At most a few cells: only a move of a few cells is ever longer.
+    private static func rewriteLength(_ frame: FrameModel, row: Int, from column: Int, count: Int, style: TerminalStyle?,
+                                      resolve: (PackedCell) -> TerminalStyle) -> Int? {
         guard count <= 4, let style else { return nil }
-        var bytes: [UInt8] = []
+        var length = 0
         for x in column..<(column + count) {
             let cell = frame.packedCell(row: row, column: x)
             guard !cell.isContinuation, FramePainter.width(of: cell.scalar) == 1,
                   FramePainter.writable(cell.scalar) == cell.scalar, resolve(cell) == style else { return nil }
-            Unicode.UTF8.encode(cell.scalar) { bytes.append($0) }
+            length += UTF8.width(cell.scalar)
         }
-        return bytes
+        return length
+    }
+
+    /// Appends the characters of `count` cells of `frame` from `column`
+    /// (which `rewriteLength` found can be written as they are).
+    private static func appendCells(of frame: FrameModel, row: Int, from column: Int, count: Int, to bytes: inout [UInt8]) {
+        for x in column..<(column + count) {
+            Unicode.UTF8.encode(frame.packedCell(row: row, column: x).scalar) { bytes.append($0) }
+        }
     }
 
     /// Appends the change from the terminal's style to `wanted`: only the
@@ -183,8 +268,8 @@ struct FramePainter {
             appendColors(foreground: wanted.foreground == current.foreground ? -1 : wanted.foreground,
                          background: wanted.background == current.background ? -1 : wanted.background, into: &bytes)
         } else {
-            bytes += capabilities.normal
-            if style?.hasColor ?? true { bytes += capabilities.defaultColors }
+            store.append(normal, to: &bytes)
+            if style?.hasColor ?? true { store.append(defaultColors, to: &bytes) }
             appendAttributes(wanted.attributes, into: &bytes)
             appendColors(foreground: wanted.foreground, background: wanted.background, into: &bytes)
         }
@@ -198,29 +283,28 @@ struct FramePainter {
     }
 
     private mutating func appendColors(foreground: Int, background: Int, into bytes: inout [UInt8]) {
-        let order = capabilities.foregroundIsBGR
-        if foreground >= 0, let setaf = capabilities.foreground,
-           let sequence = FramePainter.colorSequence(foreground, in: &foregrounds, paletteIn: &paletteForegrounds,
-                                                     { setaf.expand(FramePainter.colorNumber(foreground, bgr: order)) }) {
-            bytes += sequence
-        }
-        if background >= 0, let setab = capabilities.background,
-           let sequence = FramePainter.colorSequence(background, in: &backgrounds, paletteIn: &paletteBackgrounds,
-                                                     { setab.expand(FramePainter.colorNumber(background, bgr: order)) }) {
-            bytes += sequence
-        }
+        if foreground >= 0, let sequence = colorSequence(foreground, background: false) { store.append(sequence, to: &bytes) }
+        if background >= 0, let sequence = colorSequence(background, background: true) { store.append(sequence, to: &bytes) }
     }
 
-    /// A colour's sequence, expanded once: the 256 palette colours in a
-    /// table (a colour change is then an index, not a hash, every few
-    /// cells of a frame), direct colours (24-bit values) by dictionary.
-    private static func colorSequence(_ color: Int, in direct: inout [Int: [UInt8]], paletteIn palette: inout SequenceTable,
-                                      _ expand: () -> [UInt8]?) -> [UInt8]? {
-        if color < 256 { return palette.sequence(at: color, expand) }
-        if let known = direct[color] { return known }
-        let sequence = expand()
-        direct[color] = sequence
-        return sequence
+    /// A colour's `setaf` (or `setab`) sequence, expanded once: the 256
+    /// palette colours in a table (a colour change is then an index, not a
+    /// hash, every few cells of a frame), direct colours (24-bit values) by
+    /// dictionary.
+    private mutating func colorSequence(_ color: Int, background: Bool) -> SequenceStore.Reference? {
+        if color < 256, let known = background ? paletteBackgrounds.known(at: color) : paletteForegrounds.known(at: color) {
+            return known
+        }
+        if color >= 256, let known = background ? backgrounds[color] : foregrounds[color] { return known }
+        let number = FramePainter.colorNumber(color, bgr: capabilities.foregroundIsBGR)
+        guard let sequence = (background ? capabilities.background : capabilities.foreground)?.expand(number) else { return nil }
+        if color < 256 {
+            return background ? paletteBackgrounds.keep(sequence, at: color, in: &store)
+                              : paletteForegrounds.keep(sequence, at: color, in: &store)
+        }
+        let reference = store.add(sequence)
+        if background { backgrounds[color] = reference } else { foregrounds[color] = reference }
+        return reference
     }
 
     /// `setf`/`setb` number the eight colours blue-green-red.
@@ -231,11 +315,12 @@ struct FramePainter {
 
     /// The terminal's sequence deleting `count` characters: `dch`, else
     /// `count` times `dch1`.
-    private mutating func deleteSequence(_ count: Int) -> [UInt8]? {
+    private mutating func deleteSequence(_ count: Int) -> SequenceStore.Reference? {
         guard count > 0 else { return nil }
-        if let dch = capabilities.deleteCharacters { return deletes.sequence(at: count) { dch.expand(count) } }
+        if let known = deletes.known(at: count) { return known }
+        if let dch = capabilities.deleteCharacters { return deletes.keep(dch.expand(count), at: count, in: &store) }
         guard let dch1 = capabilities.deleteCharacter else { return nil }
-        return deletes.sequence(at: count) { Array(repeating: dch1, count: count).flatMap { $0 } }
+        return deletes.keep(Array(repeating: dch1, count: count).flatMap { $0 }, at: count, in: &store)
     }
 
     /// What a cell's character is written as: a control character (which
@@ -247,14 +332,18 @@ struct FramePainter {
         return value < 0x20 || (value >= 0x7F && value < 0xA0) ? "\u{FFFD}" : scalar
     }
 
-    /// `width(of:)`, remembered for the last character beyond ASCII
-    /// measured: a scroll step writes the same LED glyph on every row, with
-    /// ASCII gaps between (which must not push it out).
-    private mutating func measure(_ scalar: Unicode.Scalar) -> Int {
-        if scalar.value < 0x7F { return 1 }
-        if scalar == lastMeasured.scalar { return lastMeasured.width }
+    /// The width of `scalar` (beyond ASCII), its UTF-8 bytes kept in
+    /// `lastWritten` for `put` to write: measured and encoded once for as
+    /// long as the same character is written.
+    private mutating func remember(_ scalar: Unicode.Scalar) -> Int {
+        if scalar == lastWritten.scalar { return lastWritten.width }
+        var utf8: UInt32 = 0, count = 0
+        Unicode.UTF8.encode(scalar) { byte in
+            utf8 |= UInt32(byte) << (8 * count)
+            count += 1
+        }
         let width = FramePainter.width(of: scalar)
-        lastMeasured = (scalar, width)
+        lastWritten = (scalar, width, utf8, count)
         return width
     }
 
@@ -264,21 +353,5 @@ struct FramePainter {
     static func width(of scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return 1 }
         return Int(wcwidth(wchar_t(truncatingIfNeeded: scalar.value)))
-    }
-}
-
-/// Terminal sequences expanded once, by a small dense parameter (a row, a
-/// column, a count, or row × width + column).
-struct SequenceTable {
-    private var entries: [[UInt8]?] = []
-
-    /// The sequence for `index`, expanding it on first use; nil when the
-    /// capability gives nothing.
-    mutating func sequence(at index: Int, _ expand: () -> [UInt8]?) -> [UInt8]? {
-        if index >= 0, index < entries.count, let known = entries[index] { return known }
-        guard index >= 0, let sequence = expand() else { return nil }
-        if index >= entries.count { entries += Array(repeating: nil, count: index + 1 - entries.count) }
-        entries[index] = sequence
-        return sequence
     }
 }
