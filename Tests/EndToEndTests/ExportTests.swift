@@ -173,8 +173,13 @@ extension EndToEnd.Flows {
             #expect(litColours.count == 1 && unlitColours.count == 1 && litColours != unlitColours, "\(litColours) \(unlitColours)")
             // Debian's asciinema reads it: `cat` writes the events' text, the last the cursor shown again.
             // It opens /dev/tty, so it runs on a pseudo-terminal of `script`'s (util-linux).
+            // It makes its config directory on start: in the scratch folder, not
+            // at the path the sign is told has none (which root could create).
+            var environment = E2E.childEnvironment()
+            environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
             let played = try await runCommand(try E2E.which("script"),
-                                              ["-q", "-e", "-c", "asciinema cat \(E2E.shellQuote(path))", "/dev/null"], timeout: 60)
+                                              ["-q", "-e", "-c", "asciinema cat \(E2E.shellQuote(path))", "/dev/null"],
+                                              environment: environment, timeout: 60)
             #expect(played.status == 0, "\(played.stderr)")
             #expect(played.stdout.hasPrefix("\u{1B}[?25l") && played.stdout.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
         }

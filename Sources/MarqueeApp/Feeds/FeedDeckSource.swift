@@ -38,9 +38,13 @@ final class FeedDeckSource: LiveCueSource {
     private let timeouts: FeedTransfer.Timeouts
 
     /// `parts` in order; `name` names the flow in messages (the deck's
-    /// file, or the feed's URL). Throws when libcurl cannot be loaded.
+    /// file, or the feed's URL). With `copiesAtOnce` (before the sign
+    /// plays) the feeds' copies on disk are read here, and ``cues`` has
+    /// their items; else (a deck that comes while it plays) they are read
+    /// off the loop and come as an update. Throws when libcurl cannot be
+    /// loaded.
     init(parts: [Part], name: String, seconds: Double, caFile: String?, environment: [String: String],
-         timeouts: FeedTransfer.Timeouts = .standard) throws(Platform.Failure) {
+         timeouts: FeedTransfer.Timeouts = .standard, copiesAtOnce: Bool = true) throws(Platform.Failure) {
         self.name = name
         self.seconds = seconds
         self.parts = parts
@@ -48,14 +52,14 @@ final class FeedDeckSource: LiveCueSource {
         self.environment = environment
         self.timeouts = timeouts
         do { http = try FeedHTTP() } catch { throw Platform.Failure(message: error.description, status: 1) }
-        adopt(parts, keeping: [])
+        adopt(parts, keeping: [], copiesAtOnce: copiesAtOnce)
     }
 
     /// The deck read again (its file changed, docs/feeds.md): the new
     /// parts play from now on, and the new flow is returned. A feed whose
     /// entry is unchanged keeps its fetcher, its items and its schedule;
-    /// a new one starts from its copy on disk and is fetched at once; one
-    /// gone is stopped.
+    /// a new one starts from its copy on disk (read off the loop, its items
+    /// an update) and is fetched at once; one gone is stopped.
     func replace(_ newParts: [Part]) -> [Cue] {
         var kept: [(FeedEntry, FeedFetcher, [Cue]?)] = []
         for (index, part) in parts.enumerated() {
@@ -66,7 +70,7 @@ final class FeedDeckSource: LiveCueSource {
         fetchers = [:]
         items = [:]
         failing = []
-        adopt(newParts, keeping: kept)
+        adopt(newParts, keeping: kept, copiesAtOnce: false)
         for (_, fetcher, _) in kept where !fetchers.values.contains(where: { $0 === fetcher }) { fetcher.stop() }
         if follows > 1 {
             fetchers.values.forEach {
@@ -82,7 +86,7 @@ final class FeedDeckSource: LiveCueSource {
     }
 
     /// Makes (or takes from `kept`) the fetcher of each feed of `parts`.
-    private func adopt(_ parts: [Part], keeping kept: [(FeedEntry, FeedFetcher, [Cue]?)]) {
+    private func adopt(_ parts: [Part], keeping kept: [(FeedEntry, FeedFetcher, [Cue]?)], copiesAtOnce: Bool) {
         var kept = kept
         for (index, part) in parts.enumerated() {
             guard case .feed(let entry) = part else { continue }
@@ -94,7 +98,9 @@ final class FeedDeckSource: LiveCueSource {
             } else {
                 fetcher = FeedFetcher(entry: entry, http: http, caFile: caFile,
                                       cache: FeedCache.location(url: entry.url, environment: environment), timeouts: timeouts)
-                if let document = fetcher.loadCachedCopy() {
+                if !copiesAtOnce {
+                    fetcher.readCopyInBackground()
+                } else if let document = fetcher.loadCachedCopy() {
                     items[index] = FeedCues.cues(document, entry: entry, seconds: seconds)
                 }
             }
@@ -194,6 +200,13 @@ final class FeedDeckSource: LiveCueSource {
             }
             failing.remove(index)
             update.inputs = [.feedNote(statusNote())]
+        case .copy(let document):
+            // Read off the loop after the deck came: its items, unless a
+            // fetch brought newer ones first.
+            let kept = FeedCues.cues(document, entry: entry, seconds: seconds)
+            guard items[index] == nil, !kept.isEmpty else { return }
+            items[index] = kept
+            update = LiveCueUpdate(cues: cues, notes: [])
         case .notKept(let reason):
             update = LiveCueUpdate(cues: nil, notes: ["feed \(entry.url): \(reason)"])
         case .failed(let reason):

@@ -13,6 +13,9 @@ final class FeedFetcher {
     enum News: Equatable {
         /// The feed's items, new (or read from the copy on disk).
         case document(FeedDocument)
+        /// The items of the copy on disk, read off the loop
+        /// (``readCopyInBackground()``).
+        case copy(FeedDocument)
         /// A fetch failed, for a reason not said since the last success.
         case failed(String)
         /// The copy could not be kept on disk (said once per reason).
@@ -31,6 +34,10 @@ final class FeedFetcher {
     private var lastReason: String?
     private var lastCacheFailure: String?
     private var stopped = false
+    /// The copy on disk is being read off the loop; a `start` meanwhile
+    /// waits for it.
+    private var readingCopy = false
+    private var startsAfterCopy = false
     /// When the items in hand were fetched (Unix seconds), nil before any.
     private(set) var fetchedAt: Int?
     /// Whether a copy (from the network or the disk) is in hand.
@@ -64,25 +71,73 @@ final class FeedFetcher {
     /// Reads the copy kept on disk, if any (before the sign plays: a read
     /// of at most 4 MiB of a local file): its document, or nil.
     func loadCachedCopy() -> FeedDocument? {
-        guard let copy = writer?.cache.load(),
-              let (document, _) = try? FeedParser.parse(copy.body, maximumItems: entry.items) else { return nil }
+        guard let (copy, document) = Self.read(writer?.cache, items: entry.items) else { return nil }
+        adopt(copy, document)
+        return document
+    }
+
+    /// Reads the copy kept on disk on a thread of its own: a deck that
+    /// arrives while the sign plays (a fleet's, a file read again) must
+    /// not hold the loop for a read of up to 4 MiB and its parse. Its items
+    /// come as `.copy` news, on the main actor; a fetch started meanwhile
+    /// waits for it, so that it can ask for the feed only if changed.
+    func readCopyInBackground() {
+        guard let cache = writer?.cache else { return }
+        readingCopy = true
+        let items = entry.items
+        let read: @Sendable () -> Void = { [weak self] in
+            let found = FeedFetcher.read(cache, items: items)
+            Task { @MainActor in self?.copyRead(found) }
+        }
+        if !FeedSignals.withAllBlocked({ DetachedThread.start(read) }) { read() }
+    }
+
+    /// The copy read off the loop: kept, said, and the fetch waiting for
+    /// it started.
+    private func copyRead(_ found: (FeedCache.Copy, FeedDocument)?) {
+        readingCopy = false
+        guard !stopped else { return }
+        if let (copy, document) = found, !hasCopy {
+            adopt(copy, document)
+            onNews?(.copy(document))
+        }
+        if startsAfterCopy {
+            startsAfterCopy = false
+            start()
+        }
+    }
+
+    /// `cache`'s copy and its document, if it has one that reads.
+    private nonisolated static func read(_ cache: FeedCache?, items: Int) -> (FeedCache.Copy, FeedDocument)? {
+        guard let copy = cache?.load(), let (document, _) = try? FeedParser.parse(copy.body, maximumItems: items) else {
+            return nil
+        }
+        return (copy, document)
+    }
+
+    /// Takes `copy` (and its `document`) as the last fetch's.
+    private func adopt(_ copy: FeedCache.Copy, _ document: FeedDocument) {
         validators = copy.validators
         lastBody = (FeedCache.fnv1a(copy.body), copy.validators)
         lastTTL = document.ttlMinutes
         fetchedAt = copy.fetched
         hasCopy = true
-        return document
     }
 
     /// Fetches now, then on and on until `stop`.
     func start() {
         stopped = false
+        if readingCopy {
+            startsAfterCopy = true
+            return
+        }
         guard transfer == nil, timer == nil else { return }
         fetch()
     }
 
     func stop() {
         stopped = true
+        startsAfterCopy = false
         if let transfer { http.cancel(transfer) }
         transfer = nil
         if let timer { EventLoop.main.cancel(timer) }

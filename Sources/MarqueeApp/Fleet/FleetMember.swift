@@ -309,8 +309,10 @@ final class FleetMember {
         feeds = nil
         let source: FeedDeckSource
         do {
+            // The copies on disk are read off the loop: the sign is playing.
             source = try FeedDeckSource(parts: FeedDeckSource.Part.parts(cues: cues, feeds: deckFeeds), name: topic,
-                                        seconds: defaultSeconds, caFile: feedCA, environment: Platform.environment)
+                                        seconds: defaultSeconds, caFile: feedCA, environment: Platform.environment,
+                                        copiesAtOnce: false)
         } catch {
             player.report("\(topic): \(error.message)")
             return

@@ -15,6 +15,8 @@ public final class FrameEncoder {
     private var colors: InkColors
     /// `--color`: the LED colour of a frame whose message has none of its own.
     private let signColor: LEDColor
+    /// Where the painter writes a frame's bytes, kept from frame to frame.
+    private var output = ByteBuffer()
     /// The frame the terminal shows; nil when unknown (drawn whole next).
     private var previous: FrameModel?
     /// Whether the next frame starts from a cleared screen.
@@ -50,7 +52,9 @@ public final class FrameEncoder {
     @discardableResult
     public func encode(_ frame: FrameModel, into bytes: inout [UInt8]) -> Bool {
         showColor(frame.ledColor ?? signColor, brightness: frame.ledBrightness)
-        let changed = paint(frame, into: &bytes)
+        output.removeAll()
+        let changed = paint(frame)
+        bytes.append(contentsOf: output.bytes)
         // After the paint, whose copy of the frame shown (`before`, and the
         // diff's) is gone with it: `previous` is then held here alone and
         // follows the step in place. Held elsewhere still, following it
@@ -60,18 +64,18 @@ public final class FrameEncoder {
     }
 
     /// Appends the bytes that turn the frame shown into `frame`.
-    private func paint(_ frame: FrameModel, into bytes: inout [UInt8]) -> Bool {
+    private func paint(_ frame: FrameModel) -> Bool {
         var before = previous
         if mustClear {
             mustClear = false
             // After a clear the terminal shows blanks: only the rest is drawn.
-            before = painter.clear(into: &bytes) ? FrameEncoder.blank(like: frame) : nil
+            before = painter.clear(into: &output) ? FrameEncoder.blank(like: frame) : nil
         }
         var diff = FrameDiff(from: before, to: frame, canShift: capabilities.canDeleteCharacters)
         if diff.shift > 0, !painter.canShift(by: diff.shift) {
             diff = FrameDiff(from: before, to: frame, canShift: false)
         }
-        return painter.paint(diff, resolve: { self.style(of: $0) }, into: &bytes)
+        return painter.paint(diff, resolve: { self.style(of: $0) }, into: &output)
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.

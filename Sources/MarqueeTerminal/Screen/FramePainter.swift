@@ -71,12 +71,12 @@ struct FramePainter {
     /// Appends the clearing of the whole screen, in the default colours.
     /// False when the terminal has no way to clear (then every cell must
     /// be written).
-    mutating func clear(into bytes: inout [UInt8]) -> Bool {
+    mutating func clear(into bytes: inout ByteBuffer) -> Bool {
         setStyle(.normal, into: &bytes)
         if let clear = capabilities.clearScreen {
-            bytes += clear
+            bytes.append(contentsOf: clear)
         } else if let clearToEnd = capabilities.clearToEnd, move(to: Position(row: 0, column: 0), in: nil, into: &bytes) {
-            bytes += clearToEnd
+            bytes.append(contentsOf: clearToEnd)
         } else {
             return false
         }
@@ -94,7 +94,7 @@ struct FramePainter {
     /// Appends what turns the terminal's picture of `diff.old` (or of
     /// anything, without one) into `diff.new`; `resolve` gives each cell's
     /// style. Returns whether anything changed.
-    mutating func paint(_ diff: FrameDiff, resolve: (PackedCell) -> TerminalStyle, into bytes: inout [UInt8]) -> Bool {
+    mutating func paint(_ diff: FrameDiff, resolve: (PackedCell) -> TerminalStyle, into bytes: inout ByteBuffer) -> Bool {
         let frame = diff.new
         if frame.columns != addressColumns {
             addresses = SequenceTable()
@@ -115,7 +115,7 @@ struct FramePainter {
     /// Appends `cell` at `position`: a move, a style change if needed, and
     /// the character.
     private mutating func put(_ cell: PackedCell, at position: Position, in frame: FrameModel,
-                              resolve: (PackedCell) -> TerminalStyle, into bytes: inout [UInt8]) {
+                              resolve: (PackedCell) -> TerminalStyle, into bytes: inout ByteBuffer) {
         let scalar = FramePainter.writable(cell.scalar)
         let width = scalar.value < 0x7F ? 1 : remember(scalar)
         let lastCell = position.row == frame.rows - 1 && position.column + max(1, width) >= frame.columns
@@ -123,7 +123,7 @@ struct FramePainter {
         if lastCell, capabilities.lastCellScrolls {
             // The terminal would scroll the whole sign up one row.
             guard let off = capabilities.marginsOff, capabilities.marginsOn != nil else { return }
-            bytes += off
+            bytes.append(contentsOf: off)
             marginsOff = true
         }
         if cursor != position {
@@ -145,7 +145,7 @@ struct FramePainter {
         }
         let next = position.column + width
         cursor = width > 0 && next < frame.columns ? Position(row: position.row, column: next) : nil
-        if marginsOff, let on = capabilities.marginsOn { bytes += on }
+        if marginsOff, let on = capabilities.marginsOn { bytes.append(contentsOf: on) }
     }
 
     /// Appends the shortest way the terminal offers from the cursor to
@@ -153,7 +153,7 @@ struct FramePainter {
     /// when they are in the current style), one right, a column or row
     /// address, or the full address.
     private mutating func move(to target: Position, in frame: FrameModel?, resolve: (PackedCell) -> TerminalStyle = { _ in .normal },
-                               into bytes: inout [UInt8]) -> Bool {
+                               into bytes: inout ByteBuffer) -> Bool {
         guard cursor != target else { return true }
         var best: SequenceStore.Reference?
         var bestCount = Int.max
@@ -251,7 +251,7 @@ struct FramePainter {
 
     /// Appends the characters of `count` cells of `frame` from `column`
     /// (which `rewriteLength` found can be written as they are).
-    private static func appendCells(of frame: FrameModel, row: Int, from column: Int, count: Int, to bytes: inout [UInt8]) {
+    private static func appendCells(of frame: FrameModel, row: Int, from column: Int, count: Int, to bytes: inout ByteBuffer) {
         for x in column..<(column + count) {
             Unicode.UTF8.encode(frame.packedCell(row: row, column: x).scalar) { bytes.append($0) }
         }
@@ -260,7 +260,7 @@ struct FramePainter {
     /// Appends the change from the terminal's style to `wanted`: only the
     /// colours when the attributes stay and no colour goes back to the
     /// default; otherwise from normal (`sgr0`).
-    private mutating func setStyle(_ wanted: TerminalStyle, into bytes: inout [UInt8]) {
+    private mutating func setStyle(_ wanted: TerminalStyle, into bytes: inout ByteBuffer) {
         guard wanted != style else { return }
         if let current = style, current.attributes.isSubset(of: wanted.attributes),
            !(wanted.foreground < 0 && current.foreground >= 0), !(wanted.background < 0 && current.background >= 0) {
@@ -276,13 +276,13 @@ struct FramePainter {
         style = wanted
     }
 
-    private func appendAttributes(_ attributes: InkColors.Attributes, into bytes: inout [UInt8]) {
-        if attributes.contains(.bold), let bold = capabilities.bold { bytes += bold }
-        if attributes.contains(.dim), let dim = capabilities.dim { bytes += dim }
-        if attributes.contains(.reverse), let reverse = capabilities.reverse { bytes += reverse }
+    private func appendAttributes(_ attributes: InkColors.Attributes, into bytes: inout ByteBuffer) {
+        if attributes.contains(.bold), let bold = capabilities.bold { bytes.append(contentsOf: bold) }
+        if attributes.contains(.dim), let dim = capabilities.dim { bytes.append(contentsOf: dim) }
+        if attributes.contains(.reverse), let reverse = capabilities.reverse { bytes.append(contentsOf: reverse) }
     }
 
-    private mutating func appendColors(foreground: Int, background: Int, into bytes: inout [UInt8]) {
+    private mutating func appendColors(foreground: Int, background: Int, into bytes: inout ByteBuffer) {
         if foreground >= 0, let sequence = colorSequence(foreground, background: false) { store.append(sequence, to: &bytes) }
         if background >= 0, let sequence = colorSequence(background, background: true) { store.append(sequence, to: &bytes) }
     }

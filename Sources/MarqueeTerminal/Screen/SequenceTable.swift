@@ -18,10 +18,9 @@ struct SequenceStore {
     }
 
     /// Appends the bytes of `sequence` to `output`.
-    func append(_ sequence: Reference, to output: inout [UInt8]) {
+    func append(_ sequence: Reference, to output: inout ByteBuffer) {
         bytes.withUnsafeBufferPointer { all in
-            let start = Int(sequence.start)
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<(start + Int(sequence.count))]))
+            output.append(all.baseAddress! + Int(sequence.start), count: Int(sequence.count))
         }
     }
 }

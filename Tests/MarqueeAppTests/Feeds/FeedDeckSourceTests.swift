@@ -36,4 +36,32 @@ struct FeedDeckSourceTests {
         #expect(full.cues.count == FlowLimits.maximumCues)
         #expect(full.cues.suffix(2).map(\.text) == ["N: ITEM 1", "LAST"])
     }
+
+    @Test("a deck that comes while the sign plays has its new feeds' copies read off the loop: the flow comes first, their items after")
+    func copiesReadOffTheLoop() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("feeddeck-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        try Self.cached("http://127.0.0.1:9/b", items: 2, in: base)
+        let entry = try FeedEntry(url: "http://127.0.0.1:9/b")
+        let source = try FeedDeckSource(parts: [.fixed([Cue(text: "ONE")])], name: "deck", seconds: 4, caFile: nil,
+                                        environment: ["XDG_CACHE_HOME": base.path])
+        defer { source.stop() }
+        var flows: [[String]] = []
+        source.follow { update in if let cues = update.cues { flows.append(cues.map(\.text)) } }
+        #expect(flows == [["ONE"]])
+        // The file read again with a feed: nothing of the feed yet, as no read was made here.
+        #expect(source.replace([.fixed([Cue(text: "ONE")]), .feed(entry)]).map(\.text) == ["ONE"])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while flows.count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(flows.last == ["ONE", "ITEM 1", "ITEM 2"])
+        // And a fleet's deck, made while the sign plays, the same way.
+        let fleet = try FeedDeckSource(parts: [.feed(entry)], name: "topic", seconds: 4, caFile: nil,
+                                       environment: ["XDG_CACHE_HOME": base.path], copiesAtOnce: false)
+        defer { fleet.stop() }
+        #expect(fleet.cues.isEmpty)
+        var fleetFlows: [[String]] = []
+        fleet.follow { update in if let cues = update.cues { fleetFlows.append(cues.map(\.text)) } }
+        while fleetFlows.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(fleetFlows == [["ITEM 1", "ITEM 2"]])
+    }
 }

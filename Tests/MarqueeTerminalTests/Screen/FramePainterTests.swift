@@ -19,12 +19,12 @@ struct FramePainterTests {
         let capabilities = try #require(TerminalCapabilities(entry))
         var painter = existing ?? FramePainter(capabilities: capabilities)
         let colors = InkColors(depth: .palette256, color: LEDColor(parsing: "red")!)
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer()
         var diff = FrameDiff(from: old, to: new, canShift: capabilities.canDeleteCharacters)
         if diff.shift > 0, !painter.canShift(by: diff.shift) { diff = FrameDiff(from: old, to: new, canShift: false) }
         _ = painter.paint(diff, resolve: { TerminalStyle(colors.resolve(foreground: $0.cell.foreground, background: $0.cell.background),
                                                          on: capabilities) }, into: &bytes)
-        return (String(decoding: bytes, as: UTF8.self), painter)
+        return (String(decoding: bytes.bytes, as: UTF8.self), painter)
     }
 
     static func frame(_ rows: [String], columns: Int) -> FrameModel {
