@@ -35,6 +35,7 @@ import threading
 import time
 
 from feed_bench import run_feed
+from modes_bench import measure_modes, report_modes
 from fleet_bench import run_fleet
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -1495,13 +1496,15 @@ def measure_limit(cfg, results):
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
     if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export", "feed",
-                    "page"):
+                    "page", "modes"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
                     "package", "export_gif", "export_webp", "export_cast", "snapshot", "feed", "page"):
             results[key] = []
         if cfg.only == "limit":
             measure_limit(cfg, results)
+        elif cfg.only == "modes":
+            measure_modes(cfg, results, repeat, TmuxRun, log)
         elif cfg.only == "export":
             measure_export(cfg, results)
         elif cfg.only == "fleet":
@@ -1547,6 +1550,7 @@ def measure(cfg):
         for cols, rows in cfg.sizes:
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
         return results
+    measure_modes(cfg, results, repeat, TmuxRun, log)
     log(f"stopped by policy ({cfg.idle_window:g} s window)")
     results["stopped"] = repeat(cfg, "stopped", run_idle, "stopped")
     log(f"at rest, --static ({cfg.idle_window:g} s window)")
@@ -1837,6 +1841,7 @@ def build_report(cfg, raw):
         if plain and cpu:
             add(f"scroll_look_{label}_ratio", f"scroll 200x50 with {label}: CPU / the plain scroll's",
                 [c / statistics.median(plain) for c in cpu], "x", fmt="{:.2f}")
+    report_modes(raw, add, col)
     package = raw.get("package") or []
     add("package_deb", "package: size of the .deb (make deb)", col(package, "deb_kb"), "KB", fmt="{:,.0f}")
     add("package_snapshot", "package: --snapshot from the unpacked .deb, spawn -> exit (median of 20)",
@@ -1894,7 +1899,7 @@ def main():
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
-                                      "startup", "limit", "export", "feed", "page"],
+                                      "startup", "limit", "export", "feed", "page", "modes"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
@@ -1904,7 +1909,8 @@ def main():
                         "page: the fleet page with 200 signs' statuses in headless chromium; "
                         "feed: a sign fetching a news feed every 10 s against a static deck, and its start from the copy on disk; "
                         "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
-                        "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; send snapshot of a scrolling 300x80 sign); "
+                        "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; send snapshot of a scrolling 300x80 sign; "
+                        "modes: each display mode's CPU at 200x50, a flow with transitions, a stopped mode); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

@@ -289,6 +289,9 @@ public enum Program {
         settings.scale = options.scale
         settings.grid = options.grid
         settings.glow = options.glow
+        settings.mode = options.mode
+        settings.enter = options.enter
+        settings.exit = options.exit
         settings.rowsOfLEDs = options.rowsOfLEDs
         settings.monochrome = !(Platform.environment["NO_COLOR"] ?? "").isEmpty
         settings.reduceMotion = options.reduceMotion

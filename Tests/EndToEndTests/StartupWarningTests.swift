@@ -32,7 +32,7 @@ extension EndToEnd.Screens {
             let result = try await runCommand(try E2E.binaryPath(), ["--snapshot", "-f", deck.path], environment: E2E.childEnvironment())
             #expect(result.status == 0)
             #expect(result.stderr.split(separator: "\n") == [
-                #"ledmarquee: warning: \#(deck.path): entry 1: unknown key "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "days", "hours", "from", "until")"#,
+                #"ledmarquee: warning: \#(deck.path): entry 1: unknown key "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "mode", "enter", "exit", "days", "hours", "from", "until")"#,
                 #"ledmarquee: warning: \#(deck.path): entry 2: "seconds" 60 is out of range; using 20 (seconds are 2 to 20)"#,
             ])
             #expect(result.stdout.contains("●"), "the frame is still drawn")

@@ -86,6 +86,16 @@ enum OptionValues {
                 throw UsageError("unknown key set '\(shown(value))' (use \(KeyLock.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             options.keys = lock
+        case "mode":
+            do throws(ModeNameError) { options.mode = try DisplayModeTable.stay(named: value) } catch { throw UsageError(error.message) }
+        case "enter":
+            do throws(ModeNameError) {
+                options.enter = try DisplayModeTable.transition(named: value, field: .enter)
+            } catch { throw UsageError(error.message) }
+        case "exit":
+            do throws(ModeNameError) {
+                options.exit = try DisplayModeTable.transition(named: value, field: .exit)
+            } catch { throw UsageError(error.message) }
         case "style":
             guard let style = LEDStyle(rawValue: word) else {
                 throw UsageError("unknown style '\(shown(value))' (use \(LEDStyle.allCases.map(\.rawValue).joined(separator: ", ")))")

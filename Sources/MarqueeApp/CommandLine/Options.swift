@@ -78,6 +78,10 @@ public struct Options: Sendable, Equatable {
     public var grid = LEDGrid.fine
     /// `--glow`: unlit LEDs beside lit ones shine a little (while effects may run).
     public var glow = false
+    /// `--mode`, `--enter`, `--exit`: display modes (docs/display.md, "Display modes").
+    public var mode = Options.player.mode
+    public var enter = Options.player.enter
+    public var exit = Options.player.exit
     /// `--rows-of-leds N`: the classic sign's height in LEDs; nil (`fill`) fills the panel.
     public var rowsOfLEDs: Int?
     /// `--drift N`: minutes between the one-LED moves of a sign at rest; 0 is none.

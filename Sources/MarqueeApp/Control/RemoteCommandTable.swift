@@ -20,7 +20,10 @@ enum RemoteCommandTable {
         RemoteArgument("static", .flag, .boolean, summary: "the message at rest, as --static", isLook: true),
         RemoteArgument("brightness", .option, .percent, placeholder: "PERCENT",
                        summary: "the message's brightness, 1 to 100, as --brightness", isLook: true),
-    ]
+    ] + DisplayModeTable.Field.allCases.map { field in
+        RemoteArgument(field.rawValue, .option, .choice(field.names), placeholder: field == .mode ? "MODE" : "T",
+                       summary: "the message's \(field.rawValue), as --\(field.rawValue)", isLook: true)
+    }
 
     /// The message of `say` and `add`, with its caption and seconds.
     static let message: [RemoteArgument] = [

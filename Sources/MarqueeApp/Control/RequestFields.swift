@@ -127,7 +127,20 @@ struct RequestFields {
         case .bool(let value)?: isStatic = value
         default: throw Failure("'static' must be true or false")
         }
-        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic, brightness: try brightness())
+        return CueLook(color: color, style: style, speed: speed, isStatic: isStatic, brightness: try brightness(),
+                       mode: try stay(), enter: try transition(.enter), exit: try transition(.exit))
+    }
+
+    /// `mode`: a stay mode's name from ``DisplayModeTable``.
+    private func stay() throws(Failure) -> StayMode? {
+        guard let name = try string("mode") else { return nil }
+        do throws(ModeNameError) { return try DisplayModeTable.stay(named: name) } catch { throw Failure(error.message) }
+    }
+
+    /// `enter` or `exit`: a transition's name from ``DisplayModeTable``.
+    private func transition(_ field: DisplayModeTable.Field) throws(Failure) -> Transition? {
+        guard let name = try string(field.rawValue) else { return nil }
+        do throws(ModeNameError) { return try DisplayModeTable.transition(named: name, field: field) } catch { throw Failure(error.message) }
     }
 
     /// `brightness`: a JSON number, whole, 1 to 100 (`send` turns a typed

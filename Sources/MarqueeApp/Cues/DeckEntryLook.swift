@@ -1,13 +1,14 @@
 import MarqueeCore
 
 /// A deck entry's `color` (or `colour`), `style`, `speed`, `static`, `blink`
-/// and `brightness` (docs/cue-flow.md, "Looks"), checked as `seconds` is: a value of the
+/// and `brightness` (docs/cue-flow.md, "Looks"), and its display modes,
+/// `mode`, `enter` and `exit` (docs/display.md, "Display modes"), checked as `seconds` is: a value of the
 /// wrong kind, or a name the sign does not know, is an error naming the
 /// entry, and so is a speed beyond `--speed`'s bound (taken for the old
 /// unit, LED columns a second: the error says so).
 extension CueFileParser {
     /// The look keys an entry may have; `colour` is taken for `color`.
-    static let lookKeys = ["color", "style", "speed", "static", "blink", "brightness"]
+    static let lookKeys = ["color", "style", "speed", "static", "blink", "brightness"] + DisplayModeTable.Field.allCases.map(\.rawValue)
 
     static func look(of object: [String: JSONValue], place: String) throws(ParseError) -> CueLook {
         if object["color"] != nil, object["colour"] != nil {
@@ -37,7 +38,23 @@ extension CueFileParser {
         default: throw ParseError("\(place): \"speed\" must be a number")
         }
         return CueLook(color: color, style: style, speed: speed, isStatic: try flag(object, "static", place: place),
-                       blink: try flag(object, "blink", place: place), brightness: try brightness(object, place: place))
+                       blink: try flag(object, "blink", place: place), brightness: try brightness(object, place: place),
+                       mode: try stay(object, place: place), enter: try transition(object, .enter, place: place), exit: try transition(object, .exit, place: place))
+    }
+
+    /// `mode`: a stay mode's name from ``DisplayModeTable``.
+    private static func stay(_ object: [String: JSONValue], place: String) throws(ParseError) -> StayMode? {
+        guard let name = try string(object["mode"], key: "mode", place: place) else { return nil }
+        do throws(ModeNameError) { return try DisplayModeTable.stay(named: name) } catch { throw ParseError("\(place): \(error.message)") }
+    }
+
+    /// `enter` or `exit`: a transition's name from ``DisplayModeTable``.
+    private static func transition(_ object: [String: JSONValue], _ field: DisplayModeTable.Field,
+                                   place: String) throws(ParseError) -> Transition? {
+        guard let name = try string(object[field.rawValue], key: field.rawValue, place: place) else { return nil }
+        do throws(ModeNameError) {
+            return try DisplayModeTable.transition(named: name, field: field)
+        } catch { throw ParseError("\(place): \(error.message)") }
     }
 
     /// `brightness`: a JSON number, whole, 1 to 100 (a string such as

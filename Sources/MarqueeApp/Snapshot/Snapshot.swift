@@ -59,9 +59,12 @@ enum Snapshot {
 
     /// When the first letter of a scrolling message reaches the left edge:
     /// at once for a flow message (it enters in view), after crossing the
-    /// panel for a single one (it enters from the right edge).
+    /// panel for a single one (it enters from the right edge); and not
+    /// before its enter transition has run (docs/display.md, "Display
+    /// modes"): the message, not its coming.
     static func defaultMoment(_ state: PlayerState) -> Double {
-        guard state.scrollsNow, !state.isFlow, let measure = state.measure, state.clock.speed > 0 else { return 0 }
-        return Double(measure.panelLEDs) / (state.clock.speed * measure.ledsPerCharacter)
+        let entered = state.enterSeconds
+        guard state.scrollsNow, !state.isFlow, let measure = state.measure, state.clock.speed > 0 else { return entered }
+        return max(entered, Double(measure.panelLEDs) / (state.clock.speed * measure.ledsPerCharacter))
     }
 }

@@ -61,7 +61,7 @@ extension PlayerState {
     /// (docs/condition-ids.md).
     mutating func syncDerivedState(at t: Double) {
         scroll.setRunning(scroll: shouldRenderFrames && scrollsNow,
-                          caption: shouldRenderFrames && measure?.captionScrolls == true, at: t)
+                          caption: shouldRenderFrames && measure?.captionScrolls == true, mode: shouldRenderFrames, at: t)
         let id = advanceID
         let last = advance.lastAdvanceID
         guard id != last else { return }

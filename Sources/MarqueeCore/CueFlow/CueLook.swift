@@ -1,6 +1,8 @@
 /// How one message wants to look, where it differs from the sign's: a deck
 /// entry's or a `say`'s `color`, `style`, `speed`, `static` and `brightness`,
-/// and a deck entry's `blink`. Each field
+/// and a deck entry's `blink`; a deck entry's, a `say`'s or an `add`'s
+/// display modes, `mode`, `enter` and `exit` (docs/display.md, "Display
+/// modes"). Each field
 /// left nil falls back to the command line's (docs/cue-flow.md, "Looks").
 ///
 /// ```swift
@@ -23,15 +25,24 @@ public struct CueLook: Sendable, Equatable {
     /// The LEDs' brightness while the message shows, instead of
     /// `--brightness` (quiet hours' `dim` still caps it).
     public let brightness: Brightness?
+    /// How the message stays while it shows, instead of `--mode`.
+    public let mode: StayMode?
+    /// How it comes on, instead of `--enter`.
+    public let enter: Transition?
+    /// How it goes before the next message, instead of `--exit`.
+    public let exit: Transition?
 
     public init(color: LEDColor? = nil, style: LEDStyle? = nil, speed: Double? = nil, isStatic: Bool? = nil, blink: Bool? = nil,
-                brightness: Brightness? = nil) {
+                brightness: Brightness? = nil, mode: StayMode? = nil, enter: Transition? = nil, exit: Transition? = nil) {
         self.color = color
         self.style = style
         self.speed = speed.map(CueLook.clampedSpeed)
         self.isStatic = isStatic
         self.blink = blink
         self.brightness = brightness
+        self.mode = mode
+        self.enter = enter
+        self.exit = exit
     }
 
     /// The sign's look in every field.

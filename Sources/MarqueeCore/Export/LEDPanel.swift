@@ -79,7 +79,9 @@ public struct LEDPanel: Sendable, Equatable {
                 }
             }
         }
-        if case .scrolling = scene.placement, scene.geometry.scale > 0 {
+        if let mode = scene.mode, ModeComposer.withPainter(scene, mode: mode, layout: layout, rest: rest, read) != nil {
+            // A display mode's frame, as the terminal draws it.
+        } else if case .scrolling = scene.placement, scene.geometry.scale > 0 {
             FrameComposer.withScrollingPainter(scene, layout: layout, read)
         } else if scene.placement == .rest, let rest, scene.geometry.panelColumns > 0 {
             FrameComposer.withRestPainter(scene, rest: rest, read)

@@ -77,6 +77,10 @@ public struct MarqueeScene: Sendable, Equatable {
     /// The page shown of a message at rest that does not fit whole
     /// (docs/display.md, "Pages"); nil when it stands on one.
     public var page: Page?
+    /// A display mode that draws this frame through the mode path (a
+    /// transition under way, `twinkle`: docs/display.md, "Display modes");
+    /// nil for every frame the sign draws by itself.
+    public var mode: ModeScene? = nil
 
     /// Which page of how many: drawn as `2/3` at the end of the countdown row.
     public struct Page: Sendable, Equatable {

@@ -16,6 +16,9 @@ public struct MessageState: Sendable {
     /// Whether the scrolling message's last letter has come into view (or,
     /// for a single message played once, the message has crossed the sign).
     public private(set) var passShown = false
+    /// Whether the message's enter transition has run its course (the
+    /// enter timer saw it through); until then its seconds do not run.
+    public private(set) var entered = false
     /// The shown message with its live fields filled in, for as long as
     /// `messageID` is the one it was filled for (docs/live-fields.md).
     public private(set) var filledCue: FilledCue?
@@ -28,6 +31,7 @@ public struct MessageState: Sendable {
     mutating func restart(at t: Double, fades: Bool) {
         messageID += 1
         passShown = false
+        entered = false
         cueStartedAt = t
         fadePending = fades
     }
@@ -41,6 +45,9 @@ public struct MessageState: Sendable {
 
     /// The pass reached its end: the message has been shown whole.
     mutating func markShown() { passShown = true }
+
+    /// The enter transition ran its course.
+    mutating func markEntered() { entered = true }
 
     /// The fade-in was seen through.
     mutating func endFade() { fadePending = false }

@@ -16,7 +16,9 @@ extension PlayerState {
     }
 
     /// Whether the message has been shown whole, so its seconds may run.
-    public var messageShown: Bool { passShown || (passDistance ?? 0) == 0 }
+    /// Its enter transition, too, must have run its course
+    /// (docs/display.md, "Display modes").
+    public var messageShown: Bool { (passShown || (passDistance ?? 0) == 0) && enterShown }
 
     /// When the running scroll reaches `passDistance`, on the monotonic
     /// clock; nil when it is reached already, not needed, or the scroll is
@@ -58,5 +60,6 @@ extension PlayerState {
         scroll.resetScroll(at: t)
         startMotion(at: t)
         scroll.resetCaption(at: t)
+        scroll.resetMode(at: t)
     }
 }

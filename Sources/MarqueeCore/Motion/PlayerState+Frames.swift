@@ -7,7 +7,7 @@ extension PlayerState {
     public var animates: Bool {
         guard !isDark else { return false }
         return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed) || blinks
-            || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending)
+            || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending) || modeAnimates
     }
 
     /// Key of the frame ticker: a new rate, or ticking switched on or off,
@@ -36,7 +36,8 @@ extension PlayerState {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
         if blinks { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
-        next = min(next, clock.nextStep(after: t, stepsPerUnit: ledsPerCharacter), captionClock.nextStep(after: t))
+        next = min(next, clock.nextStep(after: t, stepsPerUnit: ledsPerCharacter), captionClock.nextStep(after: t),
+                   nextModeChange(after: t))
         return next
     }
 

@@ -37,6 +37,9 @@ public enum PlayerInput: Sendable, Equatable {
     case advanceDue
     /// The scrolling message's pass reached its end (its last letter is in view).
     case passDue
+    /// The message's enter transition ran its course on the mode clock
+    /// (docs/display.md, "Display modes"): its seconds start now.
+    case enterDue
     /// A command from the control socket (or another remote source); its
     /// answer comes from ``PlayerState/reduce(remote:at:)``.
     case remote(RemoteCommand)

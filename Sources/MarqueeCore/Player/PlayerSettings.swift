@@ -24,6 +24,11 @@ public struct PlayerSettings: Sendable, Equatable {
     /// `--glow`: unlit LEDs beside a lit one shine a little, where the
     /// motion policy allows decorative effects (docs/display.md, "Glow").
     public var glow = false
+    /// `--mode`, `--enter`, `--exit`: how a message without its own stays,
+    /// comes on and goes (docs/display.md, "Display modes").
+    public var mode = StayMode.scroll
+    public var enter = Transition.fade
+    public var exit = Transition.cut
     /// `--rows-of-leds N`: the classic sign's height in LEDs; nil fills the
     /// panel as the automatic scale does.
     public var rowsOfLEDs: Int?

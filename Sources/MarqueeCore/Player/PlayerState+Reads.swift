@@ -27,6 +27,7 @@ extension PlayerState {
 
     public var clock: ScrollClock { scroll.clock }
     public var captionClock: ScrollClock { scroll.captionClock }
+    public var modeClock: ScrollClock { scroll.modeClock }
 
     public var power: PowerConditions { host.power }
     public var scenePhase: ScenePhase { host.scenePhase }

@@ -53,6 +53,9 @@ extension PlayerState {
             return transaction(at: t) { $0.advanceAutomatically(at: t) }
         case .passDue:
             return transaction(at: t) { $0.completePass(at: t) }
+        case .enterDue:
+            guard enterEnds(at: t) else { return [] }
+            return transaction(at: t) { $0.completeEnter(at: t) }
         case .remote(let command):
             return reduce(remote: command, at: t).effects
         case .interruptDue:

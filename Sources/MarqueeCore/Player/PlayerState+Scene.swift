@@ -31,7 +31,7 @@ extension PlayerState {
     /// stopped by the policy, completed, or a flow message that fits) it is
     /// laid out whole; pause keeps the scrolled frame exactly as it was.
     public var placementKind: PlacementKind {
-        scrollsNow && motion.animationAllowed ? .scrolling : .rest
+        (scrollsNow || bouncesNow) && motion.animationAllowed ? .scrolling : .rest
     }
 
     /// The two ways a message stands on the sign.
@@ -79,7 +79,8 @@ extension PlayerState {
             // Cycling colours is decorative: it runs only when effects may.
             cyclesRainbow: showsRainbow && effectsAllowed && shouldRenderFrames,
             countdown: countdown ? (frozen: waitStartedAt == nil, columns: columns) : nil,
-            blinks: blinks, fades: effectsAllowed, cueStartedAt: cueStartedAt)
+            blinks: blinks, fades: effectsAllowed && entersWithFade, cueStartedAt: cueStartedAt,
+            mode: modeTemplate(kind: kind, geometry: geometry))
     }
 
     /// The scene at `t` from a template this state made (for a state of
@@ -102,6 +103,7 @@ extension PlayerState {
         scene.litShade = blinkedOff ? .unlit
             : template.fades ? LEDShade.lit(brightness: (t - template.cueStartedAt) / PlayerState.fadeSeconds) : .lit
         scene.captionOffset = Int(captionClock.sample(at: t).rounded(.down))
+        if let mode = template.mode { applyMode(mode, to: &scene, at: t) }
         return scene
     }
 }
@@ -130,6 +132,8 @@ public struct SceneTemplate: Sendable {
     let blinks: Bool
     let fades: Bool
     let cueStartedAt: Double
+    /// The display modes' part (nil: the sign draws the message by itself).
+    let mode: ModeTemplate?
 
     /// Whether this template is still `state`'s for those sizes.
     public func fits(_ state: PlayerState, columns: Int, rows: Int, lineHeight: Int, letterWidth: Double?) -> Bool {

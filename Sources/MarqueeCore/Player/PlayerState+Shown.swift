@@ -65,5 +65,6 @@ extension PlayerState {
 
     /// Whether the message moves (or, paused, would move): the scroll clock
     /// runs only while this and `shouldRenderFrames` hold.
-    public var scrollsNow: Bool { isScrolling && !holdsAtRest }
+    /// Only the `scroll` mode scrolls (docs/display.md, "Display modes").
+    public var scrollsNow: Bool { isScrolling && !holdsAtRest && shownMode == .scroll }
 }

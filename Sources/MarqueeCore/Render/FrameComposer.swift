@@ -27,6 +27,9 @@ public enum FrameComposer {
         frame.ledBrightness = scene.brightness
         if scene.dark {
             // Dark: not even the unlit grid; the status rows still show.
+        } else if let mode = scene.mode,
+                  ModeComposer.withPainter(scene, mode: mode, layout: layout, rest: rest, { $0.paint(into: &frame) }) != nil {
+            // A display mode's frame (docs/display.md, "Display modes").
         } else if case .scrolling = scene.placement, geometry.scale > 0 {
             paintScrollingPanel(scene, layout: layout, into: &frame)
         } else if scene.placement == .rest, let rest, geometry.panelColumns > 0 {
@@ -44,7 +47,7 @@ public enum FrameComposer {
     /// message, size, shade or rainbow phase, a wrap round, a rest frame).
     static func scrollStep(from old: MarqueeScene, to new: MarqueeScene, layout: TextLayout) -> Int? {
         guard case let .scrolling(_, oldEntry) = old.placement, case let .scrolling(_, newEntry) = new.placement,
-              oldEntry == newEntry, new.geometry.scale > 0 else { return nil }
+              oldEntry == newEntry, new.geometry.scale > 0, new.mode == nil, old.mode == nil else { return nil }
         // Whatever is drawn outside the panel may change freely; anything
         // else, including fields added later, must be equal.
         var same = old

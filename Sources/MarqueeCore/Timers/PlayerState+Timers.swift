@@ -4,7 +4,7 @@
 /// engine (`PlaybackEngine`) runs whatever the list holds.
 extension PlayerState {
     public var timers: [TimerSpec] {
-        var specs = [advanceTimer, passTimer, interruptTimer, driftTimer, pageTimer]
+        var specs = [advanceTimer, passTimer, enterTimer, interruptTimer, driftTimer, pageTimer]
         if let controlsTimer { specs.append(controlsTimer) }
         return specs
     }

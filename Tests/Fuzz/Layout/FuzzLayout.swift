@@ -11,6 +11,8 @@ import MarqueeCore
 /// U+FFFD), one per NUL-separated piece, a 0x01 byte starting its caption.
 ///   0-1 columns (0...1000)   2-3 rows (0...300)   4 flags   5 scale
 ///   6 speed   7 time   8 keys pressed first
+/// The first message's first byte also picks the display modes (mode,
+/// enter, exit: docs/display.md, "Display modes").
 let fonts: FontStack = {
     guard let fonts = try? FontLoader.stack(path: nil) else { broken("cannot load the fonts") }
     return fonts
@@ -36,6 +38,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     settings.speed = speeds[Int(bytes[6]) % speeds.count] * (flags & 2 != 0 ? -1 : 1)
     settings.loop = flags & 8 == 0
     let t = Double(bytes[7]) * 0.37
+    let modes = Int(bytes.count > 9 ? bytes[9] : 0)
+    settings.mode = StayMode.allCases[modes % StayMode.allCases.count]
+    settings.enter = Transition.allCases[modes / StayMode.allCases.count % Transition.allCases.count]
+    settings.exit = Transition.allCases[(modes + 7) % Transition.allCases.count]
 
     var cues: [Cue] = []
     for piece in bytes[9...].split(separator: 0).prefix(8) {
@@ -67,7 +73,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = drifting.reduce(.driftDue, at: t)
         let moved = layouts.frame(drifting, at: t, columns: columns, rows: rows).frame()
         checkFrame(moved, columns: columns, rows: rows)
-        if drifting.placementKind == .rest, drifting.shownStyle == .dots || drifting.shownStyle == .blocks {
+        // (A transition's or twinkle's random order follows the LEDs' places.)
+        let plain = layouts.frame(drifting, at: t, columns: columns, rows: rows).scene.mode == nil
+        if plain, drifting.placementKind == .rest, drifting.shownStyle == .dots || drifting.shownStyle == .blocks {
             require(litCells(moved) == litCells(first), "a drift step moves the lit LEDs, it neither adds nor drops any",
                     "step \(step), \(columns)x\(rows)")
         }

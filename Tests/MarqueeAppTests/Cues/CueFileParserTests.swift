@@ -23,9 +23,9 @@ struct CueFileParserTests {
                                 Cue(text: "V", seconds: 2)])
         #expect(result.notes == [
             #"cues: entry 2: "seconds" 99 is out of range; using 20 (seconds are 2 to 20)"#,
-            #"cues: entry 2: unknown key "colr" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "days", "hours", "from", "until")"#,
+            #"cues: entry 2: unknown key "colr" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "mode", "enter", "exit", "days", "hours", "from", "until")"#,
             #"cues: entry 4: "seconds" 1.5 is out of range; using 2 (seconds are 2 to 20)"#,
-            #"cues: entry 4: unknown keys "font", "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "days", "hours", "from", "until")"#,
+            #"cues: entry 4: unknown keys "font", "secs" ignored (an entry has "text", "caption", "seconds", "color", "style", "speed", "static", "blink", "brightness", "mode", "enter", "exit", "days", "hours", "from", "until")"#,
         ])
     }
 

@@ -43,7 +43,7 @@ struct TransactionTests {
     func timersDeclared() {
         var state = Self.flow()
         _ = state.reduce(.start, at: 0)
-        #expect(Set(state.timers.map(\.key)) == [.advance, .pass, .interrupt, .drift, .page, .controlsHide])
+        #expect(Set(state.timers.map(\.key)) == [.advance, .pass, .enter, .interrupt, .drift, .page, .controlsHide])
         _ = state.reduce(.idleTimeout, at: 3)
         #expect(!state.timers.contains { $0.key == .controlsHide }, "declared only while the line shows")
     }
