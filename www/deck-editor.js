@@ -6,9 +6,11 @@
 globalThis.LedMarquee ??= {};
 (() => {
   "use strict";
-  const { checkDeck, checkDeckText, COLOURS, STYLES, DeckError } = LedMarquee.deckRules;
+  const { checkDeck, checkDeckText, COLOURS, STYLES, STAY_MODES, TRANSITIONS, DeckError } = LedMarquee.deckRules;
   const { setText, TEXT_CHARACTERS } = LedMarquee.text;
-  const FIELDS = ["text", "caption", "seconds", "color", "style", "days", "hours", "from", "until"];
+  const FIELDS = ["text", "caption", "seconds", "color", "style", "mode", "enter", "exit", "days", "hours", "from", "until"];
+  // The lists a select offers (docs/display.md, "Display modes").
+  const CHOICES = { style: STYLES, mode: STAY_MODES, enter: TRANSITIONS, exit: TRANSITIONS };
   /** How long the broker has to send a published deck back before the page
    *  says it was not taken (an ACL that denies the publish still acknowledges it). */
   const ECHO_WAIT_MS = 3000;
@@ -74,8 +76,10 @@ globalThis.LedMarquee ??= {};
       const row = this.template.content.firstElementChild.cloneNode(true);
       row.entry = entry;
       const feed = typeof entry === "object" && entry !== null && "feed" in entry;
-      const style = row.querySelector(".f-style");
-      for (const name of STYLES) style.append(new Option(name, name));
+      for (const [key, names] of Object.entries(CHOICES)) {
+        const select = row.querySelector(`.f-${key}`);
+        for (const name of names) select.append(new Option(name, name));
+      }
       if (feed) {
         // A feed entry is kept as it is; the list shows its URL.
         row.querySelector(".fields").hidden = true;
@@ -85,7 +89,10 @@ globalThis.LedMarquee ??= {};
           const input = row.querySelector(`.f-${key}`);
           const value = key === "color" ? entry.color ?? entry.colour : entry[key];
           if (value === undefined || value === null) continue;
-          if (key === "style" && typeof value === "string" && !STYLES.includes(value)) style.append(new Option(value, value));
+          // A value the list lacks (the deck came from elsewhere) is offered as it is, as text.
+          if (CHOICES[key] && typeof value === "string" && !CHOICES[key].includes(value)) {
+            input.append(new Option(value, value));
+          }
           input.value = String(value);
         }
       }

@@ -28,7 +28,14 @@ globalThis.LedMarquee ??= {};
 
   const COLOURS = ["red", "amber", "green", "blue", "white", "cyan", "magenta", "rainbow"];
   const STYLES = ["dots", "blocks", "half", "braille"];
-  const LOOK_KEYS = ["color", "style", "speed", "static", "blink", "brightness"];
+  // Display modes (DisplayModeTable, docs/display.md "Display modes"): the
+  // sign's names in the sign's order, which its refusal lists.
+  const STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle"];
+  const TRANSITIONS = ["cut", "fade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "wipe-in", "wipe-out",
+    "roll-left", "roll-right", "roll-up", "roll-down", "slide", "typewriter", "sparkle", "snow", "interlock",
+    "dissolve", "scan", "random"];
+  const MODE_KEYS = ["mode", "enter", "exit"];
+  const LOOK_KEYS = ["color", "style", "speed", "static", "blink", "brightness", ...MODE_KEYS];
   const SCHEDULE_KEYS = ["days", "hours", "from", "until"];
   const DECK_KEYS = ["text", "caption", "seconds", ...LOOK_KEYS, ...SCHEDULE_KEYS];
   const FEED_KEYS = ["feed", "items", "every", "caption", "prefix"];
@@ -285,6 +292,18 @@ globalThis.LedMarquee ??= {};
       const b = object.brightness;
       if (!(typeof b === "number" && Number.isInteger(b) && b >= 1 && b <= 100)) fail(`${place}: "brightness" must be a whole number from 1 to 100 (percent)`);
     }
+    for (const key of MODE_KEYS) {
+      const name = string(key);
+      if (name === null) continue;
+      const names = key === "mode" ? STAY_MODES : TRANSITIONS;
+      // ModeNameError: lowercased, blanks around dropped; the name as
+      // written, cut at 40 characters and shown as TerminalText.visible does.
+      if (names.includes(name.toLowerCase().replace(/^ +| +$/g, ""))) continue;
+      const chars = LedMarquee.text.characters(name);
+      const shown = LedMarquee.text.visible(chars.slice(0, 40).join(""));
+      const more = chars.length > 40 ? "…" : "";
+      fail(`${place}: unknown ${key === "mode" ? "mode" : "transition"} '${shown}'${more} for '${key}' (use ${names.join(", ")})`);
+    }
   }
 
   // ---- Feeds (DeckFeed, FeedEntry) ----
@@ -443,5 +462,5 @@ globalThis.LedMarquee ??= {};
     return checkDeck(root, name);
   }
 
-  LedMarquee.deckRules = { DECK_TOPIC_SUFFIX, MAXIMUM_DECK_BYTES, COLOURS, STYLES, SCHEDULE_KEYS, DeckError, quoted, parseDays, parseHours, daysFromCivil, parseMoment, momentText, checkDeck, checkDeckText };
+  LedMarquee.deckRules = { DECK_TOPIC_SUFFIX, MAXIMUM_DECK_BYTES, COLOURS, STYLES, STAY_MODES, TRANSITIONS, SCHEDULE_KEYS, DeckError, quoted, parseDays, parseHours, daysFromCivil, parseMoment, momentText, checkDeck, checkDeckText };
 })();

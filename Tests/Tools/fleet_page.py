@@ -52,6 +52,10 @@ BAD_DECKS = [
     [{"feed": "https://example.org/rss", "every": "5x"}],
     ["A"] * 1001,
     [],
+    [{"text": "A", "mode": "spin"}],
+    [{"text": "A", "enter": "Wipe-Left ", "exit": "hold"}],
+    [{"text": "A", "mode": 3}],
+    [{"text": "A", "enter": "\x1b[2J\u202e" + "w" * 60}],
 ]
 
 INIT_SCRIPT = """
@@ -343,13 +347,18 @@ def run_checks(checks, rig, logs, browser, args):
         new.locator(".f-days").fill("Mon-Fri")
         new.locator(".f-hours").fill("09:00-12:00,13:00-17:30")
         new.locator(".f-until").fill("2030-12-24")
+        # Display modes from the lists (docs/display.md): what the sign takes.
+        new.locator(".f-mode").select_option("flash")
+        new.locator(".f-enter").select_option("wipe-left")
         page.click("#deck-publish")
         for name, log in logs.items():
             expect(wait(lambda: log.find(loads(3, 0), skip[name]), 10), f"{name} did not load the page's deck")
         page.wait_for_function("() => document.getElementById('deck-state').textContent.startsWith('Published')", timeout=5000)
         deck = json.loads(rig.retained(f"{PREFIX}/deck"))
-        expect(deck[0] == {"text": "PAGE ONE", "seconds": 20} and deck[2]["color"] == "amber" and deck[1]["seconds"] == 20, f"retained: {deck}")
-        return "a deck with an unknown colour refused in the page, unpublished; the edited one: both signs loaded 3 messages"
+        expect(deck[0] == {"text": "PAGE ONE", "seconds": 20} and deck[2]["color"] == "amber" and deck[1]["seconds"] == 20
+               and deck[2]["mode"] == "flash" and deck[2]["enter"] == "wipe-left" and "exit" not in deck[2], f"retained: {deck}")
+        return ("a deck with an unknown colour refused in the page, unpublished; the edited one (a mode and an enter from the lists): "
+                "both signs loaded 3 messages")
     checks.run("deck-edit", deck_edit)
 
     def schedule():

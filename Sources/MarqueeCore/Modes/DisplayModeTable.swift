@@ -34,8 +34,9 @@ public enum DisplayModeTable {
 }
 
 /// A name no display mode has: its message is one line listing the valid
-/// ones, with the name as typed (cut at 40 characters, control characters
-/// shown as `?`: a name may come from the network).
+/// ones, with the name as typed (cut at 40 characters, and what a terminal
+/// would act on shown as escapes, `TerminalText.visible`: a name may come
+/// from the network).
 public struct ModeNameError: Error, Sendable, Equatable {
     public let field: DisplayModeTable.Field
     public let written: String
@@ -47,7 +48,7 @@ public struct ModeNameError: Error, Sendable, Equatable {
 
     public var message: String {
         let kind = field == .mode ? "mode" : "transition"
-        let shown = String(written.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        let shown = TerminalText.visible(String(written.prefix(40)))
         return "unknown \(kind) '\(shown)'\(written.count > 40 ? "…" : "") for '\(field.rawValue)' (use \(field.names.joined(separator: ", ")))"
     }
 }

@@ -73,7 +73,9 @@ struct ModeFieldsTests {
         let long = String(repeating: "w", count: 5000)
         let error = ModeNameError(field: .mode, written: long)
         #expect(error.message == "unknown mode '\(String(repeating: "w", count: 40))'… for 'mode' (use \(Self.modeNames))")
-        #expect(ModeNameError(field: .enter, written: "a\u{1B}[2Jb").message.hasPrefix("unknown transition 'a?[2Jb' for 'enter'"))
+        #expect(ModeNameError(field: .enter, written: "a\u{1B}[2Jb").message.hasPrefix("unknown transition 'a\\e[2Jb' for 'enter'"))
+        // C1 controls and bidi overrides too: a terminal acts on them as well.
+        #expect(ModeNameError(field: .mode, written: "x\u{9B}2J\u{202E}y").message.hasPrefix("unknown mode 'x\\x9B2J\\u{202E}y' for 'mode'"))
     }
 
     @Test("say and add take mode, enter and exit; an unknown name is the reply's error")
