@@ -100,11 +100,20 @@ create() {
     debootstrap --variant=minbase --include=make,git,ca-certificates,sudo trixie "$ROOT" "$MIRROR"
   fi
   cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+  # The certificate authorities this machine adds to Debian's (a network
+  # that inspects TLS has its own): without them no HTTPS fetch from inside
+  # verifies, so `make test`'s Playwright could not come from PyPI, where
+  # on a Debian 13 of its own on an open network it does.
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$ROOT/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+  fi
   with_mounts inside bash -c '
     set -e
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+    update-ca-certificates >/dev/null
     swift --version' bash "${TOOLCHAIN_PACKAGES[@]}"
 }
 
