@@ -97,7 +97,13 @@ struct FramePainter {
     mutating func paint(_ diff: FrameDiff, resolve: (PackedCell) -> TerminalStyle, into bytes: inout ByteBuffer) -> Bool {
         let frame = diff.new
         if frame.columns != addressColumns {
-            addresses = SequenceTable()
+            // The store keeps every sequence expanded so far, and the full
+            // addresses are by row x width: a new width starts the painter
+            // afresh (what the terminal shows stays known), so a sign
+            // resized again and again for months holds no more than one.
+            let (cursor, style) = (self.cursor, self.style)
+            self = FramePainter(capabilities: capabilities)
+            (self.cursor, self.style) = (cursor, style)
             addressColumns = frame.columns
         }
         return diff.forEachChange(in: 0..<frame.rows) { row, shift in
