@@ -56,6 +56,12 @@ extension PlayerState {
     /// wider than the sign.
     public var bouncesNow: Bool { shownMode == .bounce && isScrolling && bounceDistance > 0 }
 
+    /// Whether the `vertical` mode's lines move now: moving, allowed to,
+    /// and more of them than the panel shows.
+    public var verticalMoves: Bool {
+        shownMode == .vertical && isScrolling && motion.animationAllowed && measure?.vertical?.moves == true
+    }
+
     /// LEDs a bouncing message travels: its width less the panel's.
     var bounceDistance: Int { measure.map { max(0, $0.textLEDs - $0.panelLEDs) } ?? 0 }
 
@@ -106,6 +112,7 @@ extension PlayerState {
         let template = ModeTemplate(
             stay: moving ? mode : .hold, seed: modeSeed, enter: enter, exit: exit,
             bounce: kind == .scrolling && bouncesNow ? (bounceDistance, ledsPerSecond, geometry.ledPitch) : nil,
+            vertical: kind == .rest && verticalMoves ? measure?.vertical.map { ($0, clock.speed) } : nil,
             decorative: effectsAllowed)
         return template.isPlain ? nil : template
     }
@@ -120,6 +127,7 @@ extension PlayerState {
         case .flash: return true
         case .bounce: return bouncesNow
         case .cycle, .twinkle: return effectsAllowed
+        case .vertical: return verticalMoves
         }
     }
 
@@ -143,6 +151,9 @@ extension PlayerState {
         case .bounce: return next(max(1, clock.speed * ledsPerCharacter))
         case .cycle: return next(Cycle.huesPerSecond)
         case .twinkle: return next(Twinkle.stepsPerSecond)
+        case .vertical:
+            guard let run = measure?.vertical else { return .infinity }
+            return t + Vertical.nextChange(after: stay, run: run, charactersPerSecond: clock.speed) - stay
         }
     }
 
