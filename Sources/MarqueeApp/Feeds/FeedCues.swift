@@ -4,13 +4,21 @@ import MarqueeCore
 /// prefix) is the message, the summary the caption unless the entry says
 /// `"caption": "none"`. The text is plain already (``FeedText``); `Cue`
 /// sanitizes it again as it does every message.
+///
+/// A title or summary is a stranger's text: its braces are written `{{`,
+/// so it shows as typed and never becomes a live field (a `{file:…}`
+/// would read the sign's files onto the sign) or inline markup. The
+/// entry's `prefix` is the deck's own and keeps both.
 enum FeedCues {
     static func cues(_ document: FeedDocument, entry: FeedEntry, seconds: Double) -> [Cue] {
         document.items.prefix(entry.items).map { item in
-            let caption = entry.captions && !item.summary.isEmpty ? item.summary : nil
-            return Cue(text: entry.prefix + item.title, caption: caption, seconds: seconds)
+            let caption = entry.captions && !item.summary.isEmpty ? literal(item.summary) : nil
+            return Cue(text: entry.prefix + literal(item.title), caption: caption, seconds: seconds)
         }
     }
+
+    /// `text` as a message shows it literally: each `{` written `{{`.
+    static func literal(_ text: String) -> String { text.replacing("{", with: "{{") }
 
     /// How long ago `fetched` (Unix seconds) was, said shortly: `40 s`,
     /// `12 min`, `3 h`, `2 days`.

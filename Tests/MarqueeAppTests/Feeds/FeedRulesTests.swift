@@ -122,6 +122,16 @@ struct FeedRulesTests {
         #expect(cues.map(\.text) == ["N: A", "N: B"] && cues.map(\.caption) == ["sa", nil])
         entry.captions = false
         #expect(FeedCues.cues(document, entry: entry, seconds: 5).allSatisfy { $0.caption == nil })
+        // A stranger's braces show as typed: no field reads a file, no tag colours.
+        let hostile = FeedDocument(title: "", items: [FeedItem(title: "{file:/etc/hostname} {red}X{/} {{", summary: "{time}",
+                                                               key: "h")])
+        entry.captions = true
+        entry.prefix = "{time:%H} "
+        let shown = try #require(FeedCues.cues(hostile, entry: entry, seconds: 5).first)
+        #expect(shown.fields?.text?.fields == [.time(format: "%H")] && shown.fields?.caption == nil)
+        #expect(shown.filled(text: shown.fields!.text!.render { _ in "09" }, caption: shown.caption).text
+                    == "09 {file:/etc/hostname} {red}X{/} {{")
+        #expect(shown.caption == "{time}")
         #expect([FeedCues.age(since: 0, now: 40), FeedCues.age(since: 0, now: 720), FeedCues.age(since: 0, now: 10_800),
                  FeedCues.age(since: 0, now: 3 * 86_400)] == ["40 s", "12 min", "3 h", "3 days"])
     }
