@@ -9,7 +9,7 @@ extension FieldTemplate {
             switch segment {
             case .literal(let literal): text += literal.replacing("{", with: "{{")
             case .field(let field): text += keep(field) ? field.source : "{" + field.source
-            case .tag(let tag): text += tag.source
+            case .tag(_, let written): text += "{" + written + "}"
             }
         }
         return text

@@ -20,8 +20,9 @@ public struct FieldTemplate: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         case literal(String)
         case field(LiveField)
-        /// An inline markup tag, always one of a balanced pair.
-        case tag(MarkupTag)
+        /// An inline markup tag, always one of a balanced pair, and its
+        /// body as typed (a lone tag shows as typed).
+        case tag(MarkupTag, written: String)
     }
 
     public let segments: [Segment]
@@ -70,7 +71,7 @@ public struct FieldTemplate: Sendable, Hashable {
                     continue
                 }
                 if let tag {
-                    segments.append(.tag(tag))
+                    segments.append(.tag(tag, written: body))
                     index = end
                     continue
                 }
@@ -100,7 +101,7 @@ public struct FieldTemplate: Sendable, Hashable {
             switch segment {
             case .literal(let literal): text += literal
             case .field(let field): text += MarkupText.plain(value(field))
-            case .tag(let tag):
+            case .tag(let tag, _):
                 if tag.opens { styles.append((styles.last ?? .plain).applying(tag)) } else { _ = styles.popLast() }
                 text += MarkupText.marker(styles.last ?? .plain)
             }

@@ -7,7 +7,7 @@ extension FieldTemplate {
         var open: [Int] = []
         var lone = Set<Int>()
         for (index, segment) in segments.enumerated() {
-            guard case .tag(let tag) = segment else { continue }
+            guard case .tag(let tag, _) = segment else { continue }
             if tag.opens {
                 open.append(index)
             } else if open.popLast() == nil {
@@ -20,7 +20,7 @@ extension FieldTemplate {
         result.reserveCapacity(segments.count)
         for (index, segment) in segments.enumerated() {
             var piece = segment
-            if lone.contains(index), case .tag(let tag) = segment { piece = .literal(tag.source) }
+            if lone.contains(index), case .tag(_, let written) = segment { piece = .literal("{" + written + "}") }
             if case .literal(let text) = piece, case .literal(let before)? = result.last {
                 result[result.count - 1] = .literal(before + text)
             } else {

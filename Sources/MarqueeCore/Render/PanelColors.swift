@@ -11,6 +11,18 @@ struct PanelColors {
     /// ``LEDPixelColor`` index. Empty when the frame draws none.
     var spans: [UInt8]
 
+    /// Each panel LED's own colour, row by row, as ``spans`` codes it: a
+    /// display mode's frame (``ModeComposer``), whose LEDs may have moved.
+    /// Empty elsewhere.
+    var leds: [UInt8] = []
+
+    /// Colours LED by LED for `leds` panel LEDs (``leds``).
+    init(leds: Int) {
+        slots = []
+        spans = []
+        self.leds = Array(repeating: 0, count: leds)
+    }
+
     /// `glyphs`: colour glyphs are drawn; `spans`: markup colours are.
     init(slots: Int, glyphs: Bool = true, spans: Bool = false) {
         self.slots = glyphs ? Array(repeating: nil, count: slots) : []

@@ -57,6 +57,10 @@ struct PanelPainter {
     @inline(__always)
     private func pixelColor(column: Int, row: Int) -> LEDPixelColor? {
         guard let colors, row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        if !colors.leds.isEmpty {
+            let code = colors.leds[row * panelColumns + column]
+            return code == 0 ? nil : LEDPixelColor(index: code - 1)
+        }
         let fontRow = inputs.rowOfLED[row]
         guard fontRow >= 0 else { return nil }
         return colors.color(slot: (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column, row: fontRow)
