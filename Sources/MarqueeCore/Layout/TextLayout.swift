@@ -44,6 +44,9 @@ public struct TextLayout: Sendable {
     public var hasMarkup: Bool { !spans.isEmpty }
     /// Whether some span blinks.
     public let blinks: Bool
+    /// Whether some span has a colour (a blink alone draws in the sign's
+    /// colour, on the painter's fast path).
+    public let hasSpanColors: Bool
     /// Start column of each placed glyph, ascending.
     private let starts: [Int32]
     /// Index into `glyphs` for each placed glyph.
@@ -213,6 +216,7 @@ public struct TextLayout: Sendable {
         self.glyphIndices = glyphIndices
         self.spans = spans.contains { $0 != 0 } ? spans : []
         blinks = spans.contains { MarkupStyle(rawValue: $0).blinks }
+        hasSpanColors = spans.contains { MarkupStyle(rawValue: $0).color != nil }
     }
 
     /// Two neighbouring cells, by their index into `glyphs`.
@@ -235,7 +239,7 @@ public struct TextLayout: Sendable {
     /// blinks and `blinkedOff`, and the span's style (``MarkupStyle/plain``
     /// outside one): one search for both, as a frame reads them per panel
     /// column it paints.
-    func marked(at x: Int, blinkedOff: Bool) -> (mask: UInt64, style: MarkupStyle) {
+    public func marked(at x: Int, blinkedOff: Bool) -> (mask: UInt64, style: MarkupStyle) {
         guard x >= 0, x < width else { return (0, .plain) }
         let placed = self.placed(at: x)
         let style = spans.isEmpty ? .plain : MarkupStyle(rawValue: spans[placed])

@@ -24,5 +24,5 @@ public enum MarkupTag: Sendable, Hashable {
     }
 
     /// Whether this tag opens a span (`{/}` closes one).
-    var opens: Bool { self != .close }
+    public var opens: Bool { self != .close }
 }

@@ -206,7 +206,7 @@ public enum FrameComposer {
             // a coloured one's colour where the scene draws it.
             let marked = layout.hasMarkup
             var colors = PanelColors.drawn(slots: geometry.panelColumns, glyphs: layout.hasColors && PanelPainter.drawsColors(scene),
-                                           spans: marked && PanelPainter.drawsMarkup(scene))
+                                           spans: layout.hasSpanColors && PanelPainter.drawsMarkup(scene))
             return PanelLevels.with(slots: geometry.panelColumns, drawn: graded) { levels in
                 for column in read ?? 0..<geometry.panelColumns {
                     let textColumn = floorDivide(column - start, scale)
@@ -256,7 +256,7 @@ public enum FrameComposer {
             let slots = max(1, rest.lines.count) * columns
             let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
             var colors = PanelColors.drawn(slots: slots, glyphs: rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene),
-                                           spans: rest.lines.contains { $0.layout.hasMarkup } && PanelPainter.drawsMarkup(scene))
+                                           spans: rest.lines.contains { $0.layout.hasSpanColors } && PanelPainter.drawsMarkup(scene))
             return PanelLevels.with(slots: slots, drawn: graded) { levels in
                 for (band, line) in rest.lines.enumerated() where !dark {
                     let marked = line.layout.hasMarkup
