@@ -10,7 +10,7 @@ import time
 
 # The stay modes, each on a message wider than the sign at 200x50 (bounce
 # moves only then; the others lay it out whole at rest).
-STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle"]
+STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle", "vertical"]
 WIDE = "THE LED MARQUEE SAYS HELLO TO THE WHOLE WIDE WORLD"
 # The same message with inline markup (docs/display.md, "Inline markup"):
 # three colour spans and a blink span.

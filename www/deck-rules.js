@@ -30,7 +30,7 @@ globalThis.LedMarquee ??= {};
   const STYLES = ["dots", "blocks", "half", "braille"];
   // Display modes (DisplayModeTable, docs/display.md "Display modes"): the
   // sign's names in the sign's order, which its refusal lists.
-  const STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle"];
+  const STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle", "vertical"];
   const TRANSITIONS = ["cut", "fade", "wipe-left", "wipe-right", "wipe-up", "wipe-down", "wipe-in", "wipe-out",
     "roll-left", "roll-right", "roll-up", "roll-down", "slide", "typewriter", "sparkle", "snow", "interlock",
     "dissolve", "scan", "random"];

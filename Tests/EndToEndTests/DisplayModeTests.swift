@@ -27,6 +27,36 @@ extension EndToEnd.Timing {
             #expect(try await session.waitForExit() == 0)
         }
 
+        @Test("vertical: a long message's lines stand, then roll up one at a time, the next coming from below")
+        func verticalRollsUp() async throws {
+            let session = try await Session.start(
+                "vertical", Launch(arguments: ["--mode", "vertical", "--enter", "cut", "--idle-timeout", "0",
+                                               "OPEN ALL DAY TODAY AND TOMORROW TOO"]))
+            defer { session.close() }
+            let first = try await session.waitForLitLEDs(minimum: 5).litLEDs(panelRows: session.panelRows)
+            let top = try #require(first.map(\.row).min())
+            var frames: [Set<Spot>] = [first]
+            let clock = Stopwatch()
+            while clock.elapsed < 4 {
+                let spots = try await session.capture().litLEDs(panelRows: session.panelRows)
+                if !spots.isEmpty, spots != frames.last { frames.append(spots) }
+                try await pause(0.02)
+            }
+            // Rolling: the first line's LEDs moved up a few rows, clipped
+            // at the band's top, with the next line's coming in below.
+            let rolled = frames.contains { frame in
+                (1..<8).contains { rows in
+                    let moved = Set(first.filter { $0.row - rows >= top }.map { Spot(row: $0.row - rows, column: $0.column) })
+                    return !moved.isEmpty && moved.isSubset(of: frame) && frame.count > moved.count
+                }
+            }
+            #expect(rolled, "no frame shows the first line moved up: \(frames.count) frames")
+            // And a new line stands in the band later: lit where the first was not.
+            #expect(frames.dropFirst().contains { !$0.isSubset(of: first) && $0.map(\.row).min() == top })
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+
         @Test("typewriter: the letters come one by one, and the message's seconds run from the last")
         func typewriterComesFirst() async throws {
             let session = try await Session.start(

@@ -19,6 +19,8 @@ struct MessageLayouts {
     /// the automatic scale reads).
     private var line: (text: String, font: any GlyphSource, layout: TextLayout, letterWidth: Double?)?
     private var rest: (key: RestKey, pages: [RestLayout])?
+    /// The `vertical` mode's strip of lines and its run, for the same key.
+    private var strip: (key: RestKey, made: (layout: RestLayout, run: Vertical.Run)?)?
     private var measured: (key: MeasureKey, measure: MessageMeasure)?
     /// The last frame composed and its scene: the next scroll step shifts
     /// it. Two optionals, not one of a pair, so each is taken out whole
@@ -83,6 +85,7 @@ struct MessageLayouts {
         fittedHeight = height
         line = nil
         rest = nil
+        strip = nil
         measured = nil
         keptScene = nil
         keptFrame = nil
@@ -151,10 +154,35 @@ struct MessageLayouts {
         return pages
     }
 
-    /// The page the scene shows at rest; nil when the message is shown as
-    /// plain text.
+    /// The message wrapped into all its lines for the `vertical` mode, at
+    /// the scrolling scale, and how they move; nil when no line fits.
+    mutating func strip(for text: String, geometry: ScreenGeometry) -> (layout: RestLayout, run: Vertical.Run)? {
+        let ledSize = geometry.grid.isClassic ? geometry.scale : 0
+        let key = RestKey(text: text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, maximumScale: geometry.scale,
+                          ledSize: ledSize)
+        if let strip, strip.key == key { return strip.made }
+        let (font, whole) = prepare(text)
+        // As the pages: the classic grid's strip is laid out in big LEDs.
+        let layout = ledSize > 0
+            ? RestLayout.strip(text: text, font: font, panelColumns: geometry.panelColumns / ledSize,
+                               panelRows: geometry.panelRows / ledSize, scale: 1, whole: whole, margin: 0)?.enlarged(by: ledSize)
+            : geometry.scale > 0 ? RestLayout.strip(text: text, font: font, panelColumns: geometry.panelColumns,
+                                                    panelRows: geometry.panelRows, scale: geometry.scale, whole: whole) : nil
+        let made = layout.map {
+            (layout: $0, run: Vertical.Run(strip: $0, panelRows: geometry.panelRows, characters: text.count, step: max(1, ledSize)))
+        }
+        strip = (key, made)
+        return made
+    }
+
+    /// The page the scene shows at rest (or the `vertical` mode's window on
+    /// its strip); nil when the message is shown as plain text.
     private mutating func rest(for text: String, scene: MarqueeScene, maximumScale: Int?) -> RestLayout? {
         guard scene.placement == .rest else { return nil }
+        if let rows = scene.verticalRows, let strip = strip(for: text, geometry: scene.geometry) {
+            return strip.layout.window(movedUp: rows, panelRows: scene.geometry.panelRows, linesInView: strip.run.inView,
+                                       period: strip.run.period)
+        }
         let pages = restPages(for: text, geometry: scene.geometry, maximumScale: maximumScale)
         guard !pages.isEmpty else { return nil }
         return pages[min(scene.page?.index ?? 0, pages.count - 1)]
@@ -172,8 +200,9 @@ struct MessageLayouts {
         if let measured, measured.key == key { return measured.measure }
         // Pages only matter at rest: a scrolling message lays out none.
         let pages = key.atRest ? restPages(for: cue.text, geometry: key.geometry, maximumScale: state.settings.scale).count : 1
+        let vertical = state.shownMode == .vertical ? strip(for: cue.text, geometry: key.geometry)?.run : nil
         let measure = MessageMeasure(layout: layout, geometry: key.geometry, plainText: cue.displayText,
-                                     caption: cue.displayCaption, restPages: pages)
+                                     caption: cue.displayCaption, restPages: pages, vertical: vertical)
         measured = (key, measure)
         return measure
     }

@@ -84,6 +84,10 @@ public struct MarqueeScene: Sendable, Equatable {
     /// transition under way, `twinkle`: docs/display.md, "Display modes");
     /// nil for every frame the sign draws by itself.
     public var mode: ModeScene? = nil
+    /// The `vertical` mode's lines moved up by this many panel rows: the
+    /// rest frame is then a window on the message's strip of lines
+    /// (``RestLayout/window(movedUp:panelRows:linesInView:period:)``); nil otherwise.
+    public var verticalRows: Int? = nil
 
     /// Which page of how many: drawn as `2/3` at the end of the countdown row.
     public struct Page: Sendable, Equatable {

@@ -23,14 +23,18 @@ public struct MessageMeasure: Sendable, Hashable {
     /// Pages the message takes at rest (docs/display.md, "At rest"): 1
     /// when it is shown whole, or as plain text.
     public var restPages: Int
+    /// The message wrapped into lines for the `vertical` mode; nil for
+    /// every other mode, or when no LED size fits.
+    public var vertical: Vertical.Run?
 
     public init(textLEDs: Int, panelLEDs: Int, captionScrolls: Bool = false, ledsPerCharacter: Double = 1,
-                restPages: Int = 1) {
+                restPages: Int = 1, vertical: Vertical.Run? = nil) {
         self.textLEDs = textLEDs
         self.panelLEDs = panelLEDs
         self.captionScrolls = captionScrolls
         self.ledsPerCharacter = ledsPerCharacter.isFinite && ledsPerCharacter > 0 ? ledsPerCharacter : 1
         self.restPages = max(1, restPages)
+        self.vertical = vertical
     }
 
     /// The message set on one line at the geometry's scale. A panel too
@@ -40,11 +44,11 @@ public struct MessageMeasure: Sendable, Hashable {
     /// `restPages` is how many pages the rest layout takes (see
     /// ``RestLayout/pages(text:font:panelColumns:panelRows:maximumScale:whole:)``).
     public init(layout: TextLayout, geometry: ScreenGeometry, plainText: TerminalLine, caption: TerminalLine?,
-                restPages: Int = 1) {
+                restPages: Int = 1, vertical: Vertical.Run? = nil) {
         let captionScrolls = caption.map { CaptionLayout.lines(for: $0, width: geometry.columns) == nil } ?? false
         if geometry.scale > 0 {
             self.init(textLEDs: layout.inkWidth * geometry.scale, panelLEDs: geometry.panelColumns, captionScrolls: captionScrolls,
-                      ledsPerCharacter: Double(layout.em * geometry.scale) / 2, restPages: restPages)
+                      ledsPerCharacter: Double(layout.em * geometry.scale) / 2, restPages: restPages, vertical: vertical)
         } else {
             self.init(textLEDs: plainText.width, panelLEDs: geometry.columns, captionScrolls: captionScrolls,
                       restPages: restPages)

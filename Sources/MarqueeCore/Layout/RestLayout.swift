@@ -38,6 +38,9 @@ public struct RestLayout: Sendable {
     /// Dark LEDs kept round the text: ``margin``, or 0 on the classic grid,
     /// whose letters fill the sign as a real one's do.
     public let margin: Int
+    /// The panel rows a window on a strip shows its lines in (a band of
+    /// whole lines, centred); rows outside are dark. Nil: every row.
+    public private(set) var shownRows: Range<Int>? = nil
 
     /// Dark LEDs kept around the text on every side.
     public static let margin = 1
@@ -87,6 +90,53 @@ public struct RestLayout: Sendable {
                 ?? RestLayout(lines: lines, of: words, scale: 1, cut: plan.cut, panelRows: panelRows, panelColumns: panelColumns,
                               margin: margin)
         }
+    }
+
+    /// The message wrapped into every line it takes at the largest scale
+    /// up to `scale` at which its words fit across the panel (only at scale
+    /// 1 may a word be cut), the lines stacked from the top margin however
+    /// many there are: the `vertical` mode's strip, of which the panel
+    /// shows a window (``window(movedUp:panelRows:linesInView:period:)``). Nil when no
+    /// line fits the panel's height.
+    public static func strip(text: String, font: any GlyphSource, panelColumns: Int, panelRows: Int, scale: Int,
+                             whole: TextLayout? = nil, margin: Int = RestLayout.margin) -> RestLayout? {
+        let words = Words(text: text, font: font, whole: whole)
+        guard let plan = words.plan(panelColumns: panelColumns, panelRows: panelRows, maximumScale: max(1, scale), paged: true,
+                                    margin: margin)
+        else { return nil }
+        let placed = RestLayout(lines: plan.lines, of: words, scale: plan.scale, cut: plan.cut, panelRows: panelRows,
+                                panelColumns: panelColumns, margin: margin)
+        let top = placed.lines.first?.top ?? margin
+        return RestLayout(scale: placed.scale, inkRows: placed.inkRows, ascent: placed.ascent, cut: placed.cut, margin: margin,
+                          lines: placed.lines.map {
+                              Line(text: $0.text, layout: $0.layout, start: $0.start, top: $0.top - top + margin, inkWidth: $0.inkWidth)
+                          })
+    }
+
+    /// The lines of a ``strip(text:font:panelColumns:panelRows:scale:whole:margin:)``
+    /// that a panel of `panelRows` shows with the strip moved up `rows`
+    /// panel rows: a band of `linesInView` whole lines, centred, in which
+    /// the lines move, each line at the panel row it stands at now; the
+    /// strip goes round every `period` rows. Only the lines in the band are
+    /// kept, so what a frame reads follows the panel, not the message.
+    public func window(movedUp rows: Int, panelRows: Int, linesInView: Int, period: Int) -> RestLayout {
+        let height = inkRows.count * scale
+        let bandHeight = RestLayout.blockHeight(lines: max(1, linesInView), height: inkRows.count, scale: scale)
+        let bandTop = max(0, (panelRows - bandHeight) / 2)
+        let band = bandTop..<min(panelRows, bandTop + bandHeight)
+        let shift = period > 0 ? ((rows % period) + period) % period : rows
+        var shown: [Line] = []
+        for round in [0, period] where period > 0 || round == 0 {
+            for line in lines {
+                // The strip's first line stands at the band's top before it moves.
+                let top = line.top - margin + bandTop - shift + round
+                guard top < band.upperBound, top + height > band.lowerBound else { continue }
+                shown.append(Line(text: line.text, layout: line.layout, start: line.start, top: top, inkWidth: line.inkWidth))
+            }
+        }
+        var window = RestLayout(scale: scale, inkRows: inkRows, ascent: ascent, cut: cut, margin: margin, lines: shown)
+        window.shownRows = band
+        return window
     }
 
     /// The message's words, measured once, and the line they make.
@@ -181,6 +231,7 @@ public struct RestLayout: Sendable {
     /// Lit rows of panel column `column` in panel row `row` terms: which line
     /// (if any) covers panel row `row`, and which font row of it.
     public func fontRow(atPanelRow row: Int) -> (line: Int, fontRow: Int)? {
+        if let shownRows, !shownRows.contains(row) { return nil }
         for (index, line) in lines.enumerated() {
             let offset = row - line.top
             guard offset >= 0 else { return nil }

@@ -10,6 +10,8 @@ struct ModeTemplate: Sendable {
     let exit: Transition?
     /// A bouncing message's distance and speed in LEDs, and its step.
     let bounce: (distance: Int, ledsPerSecond: Double, step: Int)?
+    /// The `vertical` mode's wrapped lines and reading speed, while they move.
+    let vertical: (run: Vertical.Run, charactersPerSecond: Double)?
     /// Decorative effects may run (twinkle, cycle's motion).
     let decorative: Bool
 
@@ -40,6 +42,12 @@ struct ModeTemplate: Sendable {
             scene.rainbowPhase = decorative ? Cycle.phase(at: seconds) : 0
         case .twinkle:
             if decorative { scene.mode = ModeScene(effect: .twinkle(step: Twinkle.step(at: seconds)), seed: seed) }
+        case .vertical:
+            guard let vertical, scene.placement == .rest else { return }
+            scene.verticalRows = Vertical.offset(at: seconds, run: vertical.run, charactersPerSecond: vertical.charactersPerSecond)
+            // The lines move on their own: drift's orbit is for a still sign.
+            scene.driftStep = 0
+            scene.page = nil
         }
     }
 }

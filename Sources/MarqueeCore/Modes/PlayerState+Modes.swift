@@ -56,6 +56,12 @@ extension PlayerState {
     /// wider than the sign.
     public var bouncesNow: Bool { shownMode == .bounce && isScrolling && bounceDistance > 0 }
 
+    /// Whether the `vertical` mode's lines move now: moving, allowed to,
+    /// and more of them than the panel shows.
+    public var verticalMoves: Bool {
+        shownMode == .vertical && isScrolling && motion.animationAllowed && measure?.vertical?.moves == true
+    }
+
     /// LEDs a bouncing message travels: its width less the panel's.
     var bounceDistance: Int { measure.map { max(0, $0.textLEDs - $0.panelLEDs) } ?? 0 }
 
@@ -87,13 +93,21 @@ extension PlayerState {
     }
 
     /// The seconds of the wait still to run at `t`, for the exit; nil while
-    /// no exit can come (no automatic advance, an interrupt shows).
+    /// no exit can come (no automatic advance). A `say`'s wait is its
+    /// `for`, in the viewer's time: its exit plays in its last seconds,
+    /// but only while the mode clock runs (a paused sign keeps its frame).
     func waitLeft(at t: Double) -> Double? {
-        guard advancesAutomatically, interrupt == nil, isFlow else { return nil }
+        if let interrupt { return modeClock.isRunning ? interrupt.remaining(at: t) : nil }
+        guard advancesAutomatically, isFlow else { return nil }
         let length = syncWait.map { $0.deadline - $0.start } ?? waitSeconds
         guard length > 0, waitStartedAt != nil || frozenCountdown < 1 else { return nil }
         return countdownRemaining(at: t) * length
     }
+
+    /// Whether the message on the sign goes by itself, so its exit plays
+    /// first: a flow's message before the automatic advance, a `say` at
+    /// its end. A key's move cuts, so a key answers at once.
+    var exitsBeforeNext: Bool { isFlow || interrupt != nil }
 
     /// What the modes need from the state for a frame, made once per
     /// template (``SceneTemplate``), so a tick reads only the clocks.
@@ -101,11 +115,12 @@ extension PlayerState {
         let mode = shownMode
         let moving = motion.animationAllowed
         let enter = moving ? drawnEnter : nil
-        let exit = moving && isFlow ? drawnExit : nil
+        let exit = moving && exitsBeforeNext ? drawnExit : nil
         let ledsPerSecond = clock.speed * ledsPerCharacter
         let template = ModeTemplate(
             stay: moving ? mode : .hold, seed: modeSeed, enter: enter, exit: exit,
             bounce: kind == .scrolling && bouncesNow ? (bounceDistance, ledsPerSecond, geometry.ledPitch) : nil,
+            vertical: kind == .rest && verticalMoves ? measure?.vertical.map { ($0, clock.speed) } : nil,
             decorative: effectsAllowed)
         return template.isPlain ? nil : template
     }
@@ -114,12 +129,13 @@ extension PlayerState {
     /// ticker runs for it).
     var modeAnimates: Bool {
         guard !modesArePlain, shouldRenderFrames else { return false }
-        if !enterShown || (drawnExit != nil && isFlow && waitStartedAt != nil) { return true }
+        if !enterShown || (drawnExit != nil && exitsBeforeNext && (waitStartedAt != nil || interrupt != nil)) { return true }
         switch shownMode {
         case .scroll, .hold: return false
         case .flash: return true
         case .bounce: return bouncesNow
         case .cycle, .twinkle: return effectsAllowed
+        case .vertical: return verticalMoves
         }
     }
 
@@ -143,6 +159,9 @@ extension PlayerState {
         case .bounce: return next(max(1, clock.speed * ledsPerCharacter))
         case .cycle: return next(Cycle.huesPerSecond)
         case .twinkle: return next(Twinkle.stepsPerSecond)
+        case .vertical:
+            guard let run = measure?.vertical else { return .infinity }
+            return t + Vertical.nextChange(after: stay, run: run, charactersPerSecond: clock.speed) - stay
         }
     }
 

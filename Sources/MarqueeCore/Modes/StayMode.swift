@@ -18,4 +18,7 @@ public enum StayMode: String, Sendable, CaseIterable {
     /// At rest, a few LEDs at a time dimming for a moment, as a real sign's
     /// LEDs flicker.
     case twinkle
+    /// A message too long to stand whole, wrapped into lines that move up
+    /// one at a time; at rest when it stands whole.
+    case vertical
 }

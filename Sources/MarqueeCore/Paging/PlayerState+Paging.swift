@@ -10,8 +10,9 @@ extension TimerKey {
 
 extension PlayerState {
     /// Pages the message shows now: the host's count (``MessageMeasure/restPages``)
-    /// while it stands at rest, else 1.
-    public var restPages: Int { placementKind == .rest ? (measure?.restPages ?? 1) : 1 }
+    /// while it stands at rest, else 1 (and while the `vertical` mode
+    /// moves its lines instead).
+    public var restPages: Int { placementKind == .rest && !verticalMoves ? (measure?.restPages ?? 1) : 1 }
 
     /// The page on the sign, from 0; the pages go round when the message
     /// stays longer than its seconds (a single message, a pause).

@@ -56,7 +56,7 @@ extension PlayerState {
         let kind = placementKind
         let shown = shownCue
         let geometry = geometry(columns: columns, rows: rows, lineHeight: lineHeight, letterWidth: letterWidth, style: style)
-        let pages = kind == .rest ? (measure?.restPages ?? 1) : 1
+        let pages = restPages
         let scene = MarqueeScene(geometry: geometry, style: style, monochrome: settings.monochrome, messageID: messageID,
                                  plainText: shown.displayText, placement: .rest, litShade: .lit,
                                  rainbowPhase: showsRainbow ? 0 : nil, caption: shown.displayCaption,

@@ -22,7 +22,7 @@ struct ModeFieldsTests {
         try CueFileParser.parse(Array(text.utf8), name: "deck.json", isDeck: true, defaultSeconds: 5).cues
     }
 
-    static let modeNames = "scroll, hold, flash, bounce, cycle, twinkle"
+    static let modeNames = "scroll, hold, flash, bounce, cycle, twinkle, vertical"
     static let transitionNames = Transition.allCases.map(\.rawValue).joined(separator: ", ")
 
     @Test("--mode, --enter and --exit reach the player's settings; the defaults are scroll, fade and cut")

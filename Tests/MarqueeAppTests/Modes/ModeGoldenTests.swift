@@ -76,14 +76,29 @@ struct ModeGoldenTests {
             let state = sign.engine.state
             let distance = (state.measure?.textLEDs ?? 0) - (state.measure?.panelLEDs ?? 0)
             return 2 * (Double(distance) / (state.clock.speed * state.ledsPerCharacter) + 1)
+        case .vertical:
+            let state = sign.engine.state
+            guard let run = state.measure?.vertical else { return 0 }
+            return Vertical.lineSeconds(run, charactersPerSecond: state.clock.speed) * Double(run.lines + 1)
         }
     }
 
     static let long = "THE LONGEST SALE IN TOWN"
+    /// Lines enough that `vertical` moves them at 80x24.
+    static let tall = "OPEN TODAY FROM NINE TO FIVE SO COME IN AND SAY HELLO"
+
+    /// The test's message for `mode`: one that moves in it.
+    static func text(for mode: StayMode) -> String {
+        switch mode {
+        case .bounce: return long
+        case .vertical: return tall
+        default: return "SALE"
+        }
+    }
 
     @Test("each stay mode at the start, middle and end of its loop", arguments: StayMode.allCases)
     func stay(mode: StayMode) throws {
-        let sign = Self.sign(mode: mode, texts: [mode == .bounce ? Self.long : "SALE"])
+        let sign = Self.sign(mode: mode, texts: [Self.text(for: mode)])
         sign.run(until: 0)
         let period = Self.period(mode, sign: sign)
         try Self.compare(Self.frames(sign, at: [0, period * 0.5, period * 0.9], title: "mode \(mode.rawValue)"),
@@ -127,7 +142,7 @@ struct ModeGoldenTests {
 
     @Test("every loop's frame at t + its period is its frame at t", arguments: StayMode.allCases)
     func loops(mode: StayMode) {
-        let sign = Self.sign(mode: mode, texts: [mode == .bounce ? Self.long : "SALE"])
+        let sign = Self.sign(mode: mode, texts: [Self.text(for: mode)])
         sign.run(until: 0)
         let period = Self.period(mode, sign: sign)
         #expect(period > 0)

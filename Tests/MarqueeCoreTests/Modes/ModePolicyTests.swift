@@ -119,4 +119,32 @@ struct ModePolicyTests {
         #expect(Self.scene(paused, at: 20.5).mode == Self.scene(unpaused, at: 1.2).mode)
         #expect(abs(paused.modeClock.sample(at: 20.5) - 1.2) < 1e-9)
     }
+
+    @Test("a say's exit plays in the last of its seconds, in the viewer's time; paused, the say keeps its frame")
+    func sayExits() {
+        var state = Self.flow()
+        let say = Interrupt(cue: Cue(text: "ON AIR", look: CueLook(exit: .wipeOut)), duration: 4)
+        _ = state.reduce(remote: .say(say), at: 1)
+        #expect(Self.scene(state, at: 3).mode == nil)
+        guard case .transition(.wipeOut, false, let step, let steps)? = Self.scene(state, at: 4.6).mode?.effect else {
+            Issue.record("no exit at 4.6 s: \(String(describing: Self.scene(state, at: 4.6).mode))")
+            return
+        }
+        #expect(step > 0 && step < steps)
+        // The ticker wakes for the exit's start.
+        #expect(abs(state.nextModeChange(after: 2) - (5 - Transition.wipeOut.seconds)) < 1e-9)
+        _ = state.reduce(remote: .pause, at: 4.5)
+        #expect(Self.scene(state, at: 4.7).mode == nil)
+    }
+
+    @Test("a key's move cuts: the next message shows at once, with no exit first")
+    func keyMoveCuts() {
+        var state = Self.flow(exit: .rollLeft)
+        let before = state.currentCue.text
+        // In the middle of the exit: the key shows the next message whole.
+        #expect(Self.scene(state, at: 4.5).mode != nil)
+        _ = state.reduce(.key(.character("n")), at: 4.5)
+        #expect(state.currentCue.text != before)
+        #expect(Self.scene(state, at: 4.5).mode == nil && Self.scene(state, at: 4.6).mode == nil)
+    }
 }
