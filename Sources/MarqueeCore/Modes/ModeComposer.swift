@@ -21,11 +21,12 @@ enum ModeComposer {
         guard !scene.dark, geometry.panelColumns > 0 else { return nil }
         var canvas = ModeCanvas(columns: geometry.panelColumns / pitch, rows: geometry.panelRows / pitch)
         func read(_ painter: inout PanelPainter) {
+            let colored = painter.drawsOwnColors
             for column in 0..<canvas.columns {
                 if case let .led(_, hue) = painter.ink(lit: false, column: column * pitch) { canvas.hues[column] = hue }
                 for row in 0..<canvas.rows where painter.isLit(column: column * pitch, row: row * pitch) {
                     canvas[column, row] = .lit
-                    if case .pixel(let color) = painter.ink(lit: true, column: column * pitch, row: row * pitch) {
+                    if colored, case .pixel(let color) = painter.ink(lit: true, column: column * pitch, row: row * pitch) {
                         canvas.setColor(color, column, row)
                     }
                 }

@@ -36,6 +36,10 @@ struct PanelPainter {
         self.colors = colors
     }
 
+    /// Whether some lit LED may have a colour of its own (a colour glyph's,
+    /// a markup span's): a mode reads them only then.
+    var drawsOwnColors: Bool { colors != nil }
+
     /// Whether `scene` draws inline markup spans in their own colours
     /// (docs/display.md, "Inline markup"): at every colour depth, as the
     /// sign's own colour is (8 colours take the nearest of the eight), but
