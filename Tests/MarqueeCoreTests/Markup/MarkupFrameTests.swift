@@ -75,6 +75,29 @@ struct MarkupFrameTests {
         #expect(shifted > 40)
     }
 
+    @Test("a display mode's canvas keeps the span's colour LED by LED, a roll moves it with the LEDs, and the mode's painter draws it")
+    func modeCanvas() throws {
+        let scene = Self.scene()
+        let canvas = try #require(ModeComposer.canvas(of: scene, layout: Self.layout, rest: nil))
+        let code = Self.red.index + 1
+        #expect(canvas.colors.contains(code))
+        let moved = canvas.shifted(dx: 3, dy: 1)
+        var checked = 0
+        canvas.forEachLit { column, row in
+            #expect(moved.color(column + 3, row + 1) == canvas.color(column, row) || column + 3 >= canvas.columns || row + 1 >= canvas.rows)
+            checked += 1
+        }
+        #expect(checked > 0)
+        let red = ModeComposer.paint(canvas, scene: scene) { painter in
+            var found = false
+            canvas.forEachLit { column, row in
+                if canvas.color(column, row) == code, case .pixel(Self.red) = painter.ink(lit: true, column: column, row: row) { found = true }
+            }
+            return found
+        }
+        #expect(red)
+    }
+
     @Test("the frame reads a style per panel column: 5,000 spans cost a frame what one does")
     func thousandsOfSpans() {
         let many = TextLayout(text: Cue(text: String(repeating: "{red}A{/}{blink}B{/} ", count: 5_000)).text, font: LEDFont.builtIn)
