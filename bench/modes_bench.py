@@ -12,6 +12,9 @@ import time
 # moves only then; the others lay it out whole at rest).
 STAY_MODES = ["scroll", "hold", "flash", "bounce", "cycle", "twinkle", "vertical"]
 WIDE = "THE LED MARQUEE SAYS HELLO TO THE WHOLE WIDE WORLD"
+# The same message with inline markup (docs/display.md, "Inline markup"):
+# three colour spans and a blink span.
+MARKED = "THE {red}LED{/} {green}MARQUEE{/} SAYS {blink}HELLO{/} TO THE {#00A0FF}WHOLE{/} WIDE WORLD"
 # A flow whose every message comes and goes with a transition: 2 s each,
 # so a 10 s window holds five enters and five exits.
 FLOW = [{"text": t, "seconds": 2} for t in ("OPEN", "FRESH BREAD", "SALE", "BACK SOON", "TODAY ONLY")]
@@ -24,7 +27,7 @@ def flow_deck(workdir):
     return path
 
 
-def run_mode(cfg, tmux_run, mode, flow=False, stopped=False):
+def run_mode(cfg, tmux_run, mode, flow=False, stopped=False, text=WIDE):
     """One sign at 200x50: `mode` on WIDE (or the flow with random
     transitions), the controls line hidden at once, measured after a
     warm-up, for cfg.scroll_window seconds."""
@@ -33,7 +36,7 @@ def run_mode(cfg, tmux_run, mode, flow=False, stopped=False):
         args += ["--enter", "random", "--exit", "random", "-f", flow_deck(cfg.workdir)]
     if stopped:
         args += ["--low-power", "on", "--enter", "dissolve"]
-    r = tmux_run(cfg.binary, args + ([] if flow else [WIDE]), 200, 50, cfg.workdir)
+    r = tmux_run(cfg.binary, args + ([] if flow else [text]), 200, 50, cfg.workdir)
     try:
         r.release()
         time.sleep(cfg.warmup)
@@ -51,6 +54,9 @@ def measure_modes(cfg, results, repeat, tmux_run, log):
         results["modes"][mode] = repeat(cfg, f"mode {mode}", run_mode, tmux_run, mode)
     log(f"a flow with a random transition in and out of every message at 200x50 ({cfg.scroll_window:g} s window)")
     results["modes"]["flow with transitions"] = repeat(cfg, "mode transitions", run_mode, tmux_run, "hold", True)
+    log(f"markup: 3 colour spans and a blink span, scrolling and held, at 200x50 ({cfg.scroll_window:g} s window)")
+    results["modes"]["markup scrolling"] = repeat(cfg, "markup scrolling", run_mode, tmux_run, "scroll", False, False, MARKED)
+    results["modes"]["markup hold"] = repeat(cfg, "markup hold", run_mode, tmux_run, "hold", False, False, MARKED)
     log(f"flash with a dissolve, stopped by --low-power on ({cfg.scroll_window:g} s window)")
     results["modes"]["flash, stopped"] = repeat(cfg, "mode stopped", run_mode, tmux_run, "flash", False, True)
 

@@ -2,9 +2,13 @@
 /// it, and how long it stays before the flow moves on.
 public struct Cue: Sendable, Equatable {
     /// Sanitized: no control characters or escape sequences. `{{` is
-    /// already a `{`, unless the text has live fields: then it is the
-    /// template as written, and the sign shows ``filled(text:caption:)``.
+    /// already a `{`, and inline markup tags are markers (``MarkupText``),
+    /// unless the text has live fields: then it is the template as
+    /// written, and the sign shows ``filled(text:caption:)``.
     public let text: String
+    /// Whether a span of the text blinks (`{blink}`), read once here: the
+    /// frame ticker asks it on every input.
+    public let blinksMarkup: Bool
     public let caption: String?
     /// Always within 2…20 (`SecondsPerMessage`).
     public let seconds: Double
@@ -34,7 +38,8 @@ public struct Cue: Sendable, Equatable {
         let unescaped = { (written: String, template: FieldTemplate?) in
             template.map { $0.isLive ? written : $0.render { $0.source } } ?? written
         }
-        self.init(text: unescaped(cleanText, textTemplate), caption: cleanCaption.map { unescaped($0, captionTemplate) },
+        // A caption is plain text: its tags are removed, not drawn.
+        self.init(text: unescaped(cleanText, textTemplate), caption: cleanCaption.map { MarkupText.plain(unescaped($0, captionTemplate)) },
                   seconds: seconds, look: look, schedule: schedule, fields: fields)
     }
 
@@ -44,6 +49,7 @@ public struct Cue: Sendable, Equatable {
     private init(text: String, caption: String?, seconds: Double, look: CueLook, schedule: Schedule?, fields: CueFields?,
                  kept: Cue? = nil) {
         self.text = text
+        blinksMarkup = MarkupText.blinks(text)
         self.schedule = schedule?.isUnrestricted == true ? nil : schedule
         self.caption = caption?.isEmpty == false ? caption : nil
         self.seconds = SecondsPerMessage.sanitize(seconds)
@@ -68,7 +74,10 @@ public struct Cue: Sendable, Equatable {
     /// filling, lends its display strings to a part that did not change: a
     /// clock in the caption does not set the message again, nor the reverse.
     public func filled(text: String, caption: String?, previous: Cue? = nil) -> Cue {
-        Cue(text: TerminalText.sanitize(text), caption: caption.map(TerminalText.sanitize), seconds: seconds, look: look,
+        // The text's markers are its own tags'; a value's were dropped
+        // as it was put in (``FieldTemplate/render(_:)``).
+        Cue(text: TerminalText.sanitize(text, keepsMarkup: true), caption: caption.map { TerminalText.sanitize(MarkupText.plain($0)) },
+            seconds: seconds, look: look,
             schedule: schedule, fields: nil, kept: previous ?? self)
     }
 }

@@ -9,6 +9,7 @@ extension FieldTemplate {
             switch segment {
             case .literal(let literal): text += literal.replacing("{", with: "{{")
             case .field(let field): text += keep(field) ? field.source : "{" + field.source
+            case .tag(_, let written): text += "{" + written + "}"
             }
         }
         return text
@@ -22,7 +23,7 @@ extension Cue {
     public var withoutFileFields: Cue {
         func isFile(_ field: LiveField) -> Bool { if case .file = field { true } else { false } }
         guard let fields, fields.all.contains(where: isFile) else { return self }
-        let text = fields.text.map { $0.source(keeping: { !isFile($0) }) } ?? self.text.replacing("{", with: "{{")
+        let text = fields.text.map { $0.source(keeping: { !isFile($0) }) } ?? MarkupText.source(self.text)
         let caption = fields.caption.map { $0.source(keeping: { !isFile($0) }) } ?? self.caption?.replacing("{", with: "{{")
         return Cue(text: text, caption: caption, seconds: seconds, look: look, schedule: schedule)
     }

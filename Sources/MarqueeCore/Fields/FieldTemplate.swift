@@ -4,7 +4,11 @@
 ///
 /// `{{` is a literal `{`. Anything that is not a known field — an unknown
 /// name, a missing `}`, a bad argument — stays as typed, so a message with
-/// braces in it still reads as written.
+/// braces in it still reads as written. Inline markup tags (`{red}`,
+/// `{blink}`, `{/}`, ``MarkupTag``) are segments of their own, read in the
+/// same pass, so a `{{` read as `{` never opens one and a field's value
+/// never holds one; a tag left open or a `{/}` with nothing to close stays
+/// as typed (`FieldTemplate+Markup.swift`).
 ///
 /// ```swift
 /// let template = FieldTemplate(parsing: "NOW {time:%H:%M:%S}")
@@ -16,6 +20,9 @@ public struct FieldTemplate: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         case literal(String)
         case field(LiveField)
+        /// An inline markup tag, always one of a balanced pair, and its
+        /// body as typed (a lone tag shows as typed).
+        case tag(MarkupTag, written: String)
     }
 
     public let segments: [Segment]
@@ -47,21 +54,33 @@ public struct FieldTemplate: Sendable, Hashable {
                 index += 2
                 continue
             }
-            if fieldCount < FieldTemplate.maximumFields,
-               let (field, end) = FieldTemplate.field(in: scalars, openingAt: index) {
-                if !literal.isEmpty { segments.append(.literal(String(literal))) }
-                literal = String.UnicodeScalarView()
-                segments.append(.field(field))
-                if !fields.contains(field) { fields.append(field) }
-                fieldCount += 1
-                index = end
-                continue
+            // The braces' body is read once and taken as a field, else a
+            // tag: the two sets share no name.
+            if let (body, end) = FieldTemplate.body(in: scalars, openingAt: index) {
+                let field = fieldCount < FieldTemplate.maximumFields ? LiveField(body: body) : nil
+                let tag = field == nil ? MarkupTag(body: body) : nil
+                if field != nil || tag != nil {
+                    if !literal.isEmpty { segments.append(.literal(String(literal))) }
+                    literal = String.UnicodeScalarView()
+                }
+                if let field {
+                    segments.append(.field(field))
+                    if !fields.contains(field) { fields.append(field) }
+                    fieldCount += 1
+                    index = end
+                    continue
+                }
+                if let tag {
+                    segments.append(.tag(tag, written: body))
+                    index = end
+                    continue
+                }
             }
             literal.append(scalar)
             index += 1
         }
         if !literal.isEmpty { segments.append(.literal(String(literal))) }
-        self.segments = segments
+        self.segments = FieldTemplate.balanced(segments)
         self.fields = fields
     }
 
@@ -72,21 +91,27 @@ public struct FieldTemplate: Sendable, Hashable {
     /// its fields' needs (nil when there are none).
     public var refresh: LiveField.Refresh? { fields.map(\.refresh).min() }
 
-    /// The text with each field replaced by `value(field)`.
+    /// The text with each field replaced by `value(field)` and each tag by
+    /// the marker of the style it begins (``MarkupText``). A value's own
+    /// markers are dropped: what a file holds cannot colour the sign.
     public func render(_ value: (LiveField) -> String) -> String {
         var text = ""
+        var styles: [MarkupStyle] = []
         for segment in segments {
             switch segment {
             case .literal(let literal): text += literal
-            case .field(let field): text += value(field)
+            case .field(let field): text += MarkupText.plain(value(field))
+            case .tag(let tag, _):
+                if tag.opens { styles.append((styles.last ?? .plain).applying(tag)) } else { _ = styles.popLast() }
+                text += MarkupText.marker(styles.last ?? .plain)
             }
         }
         return text
     }
 
-    /// The field whose `{` is at `start`, and the index after its `}`; nil
-    /// when the braces do not hold a known field.
-    private static func field(in scalars: [Unicode.Scalar], openingAt start: Int) -> (LiveField, Int)? {
+    /// What the braces opening at `start` hold, and the index after the
+    /// `}`; nil without a `}`, with a `{` inside or a body too long.
+    private static func body(in scalars: [Unicode.Scalar], openingAt start: Int) -> (String, Int)? {
         var body = String.UnicodeScalarView()
         var index = start + 1
         while index < scalars.count, scalars[index] != "}" {
@@ -95,8 +120,8 @@ public struct FieldTemplate: Sendable, Hashable {
             body.append(scalars[index])
             index += 1
         }
-        guard index < scalars.count, let field = LiveField(body: String(body)) else { return nil }
-        return (field, index + 1)
+        guard index < scalars.count else { return nil }
+        return (String(body), index + 1)
     }
 }
 

@@ -55,6 +55,9 @@ public struct MarqueeScene: Sendable, Equatable {
     public var litShade: LEDShade
     /// Rainbow hue offset; `nil` paints every LED in the one colour.
     public var rainbowPhase: Int?
+    /// Whether the message's `{blink}` spans are in their dark half: their
+    /// lit LEDs are drawn unlit (docs/display.md, "Inline markup").
+    public var markupBlinkedOff = false
     /// The message's own LED colour; nil is the sign's `--color`. The frame
     /// carries it to the screen (``FrameModel/ledColor``).
     public var color: LEDColor?

@@ -35,6 +35,18 @@ public struct TextLayout: Sendable {
 
     /// Whether some glyph is a colour glyph (``color(at:row:)``).
     public var hasColors: Bool { !colors.isEmpty }
+    /// The inline markup style (``MarkupStyle``) of each placed glyph;
+    /// empty when the text has no span, so a plain message's layout costs
+    /// what it did.
+    private let spans: [UInt8]
+
+    /// Whether some span of the text has a colour or blinks (``marked(at:blinkedOff:)``).
+    public var hasMarkup: Bool { !spans.isEmpty }
+    /// Whether some span blinks.
+    public let blinks: Bool
+    /// Whether some span has a colour (a blink alone draws in the sign's
+    /// colour, on the painter's fast path).
+    public let hasSpanColors: Bool
     /// Start column of each placed glyph, ascending.
     private let starts: [Int32]
     /// Index into `glyphs` for each placed glyph.
@@ -77,7 +89,12 @@ public struct TextLayout: Sendable {
             if let glyph { found[scalar] = glyph } else { missing.insert(scalar) }
             return glyph
         }
-        let clusters = GlyphCluster.split(VisualText.scalars(text)) { lookUp($0) != nil }
+        // A text with markup keeps each cell's style: its first scalar's.
+        let styled = MarkupText.hasMarkers(text)
+        let visual: (scalars: [Unicode.Scalar], styles: [MarkupStyle]) = styled ? VisualText.styledScalars(text) : (VisualText.scalars(text), [])
+        var cellStyles: [MarkupStyle] = []
+        let clusters = GlyphCluster.split(visual.scalars, keepMark: { lookUp($0) != nil },
+                                          started: { if styled { cellStyles.append(visual.styles[$0]) } })
         var usedPlaceholder = false
         for cluster in clusters {
             if let base = cluster.base, lookUp(base) == nil { usedPlaceholder = true }
@@ -109,6 +126,7 @@ public struct TextLayout: Sendable {
         var indexOf: [GlyphCluster: Int32] = [:]
         var starts: [Int32] = []
         var glyphIndices: [Int32] = []
+        var spans: [UInt8] = []
         starts.reserveCapacity(clusters.count)
         glyphIndices.reserveCapacity(clusters.count)
         // A kerned pair is worked out once for each pair of cells: how far
@@ -117,7 +135,7 @@ public struct TextLayout: Sendable {
         let kerns = font.hasKerning
         var previous: (base: Unicode.Scalar?, index: Int32)?
         var x = 0
-        for cluster in clusters {
+        for (clusterIndex, cluster) in clusters.enumerated() {
             let index: Int32
             if let known = indexOf[cluster] {
                 index = known
@@ -177,6 +195,7 @@ public struct TextLayout: Sendable {
             guard start + glyphs[Int(placed.index)].count < Int(Int32.max) else { break }
             starts.append(Int32(start))
             glyphIndices.append(placed.index)
+            if styled { spans.append(cellStyles[clusterIndex].rawValue) }
             x = start + glyphs[Int(placed.index)].count
             previous = (cluster.base, placed.index)
         }
@@ -195,6 +214,9 @@ public struct TextLayout: Sendable {
         self.colors = colors
         self.starts = starts
         self.glyphIndices = glyphIndices
+        self.spans = spans.contains { $0 != 0 } ? spans : []
+        blinks = spans.contains { MarkupStyle(rawValue: $0).blinks }
+        hasSpanColors = spans.contains { MarkupStyle(rawValue: $0).color != nil }
     }
 
     /// Two neighbouring cells, by their index into `glyphs`.
@@ -211,6 +233,20 @@ public struct TextLayout: Sendable {
         let columns = glyphs[Int(glyphIndices[placed])]
         let offset = x - Int(starts[placed])
         return offset < columns.count ? columns[offset] : 0
+    }
+
+    /// Lit rows of pixel column `x` as ``column(at:)``, none when its span
+    /// blinks and `blinkedOff`, and the span's style (``MarkupStyle/plain``
+    /// outside one): one search for both, as a frame reads them per panel
+    /// column it paints.
+    public func marked(at x: Int, blinkedOff: Bool) -> (mask: UInt64, style: MarkupStyle) {
+        guard x >= 0, x < width else { return (0, .plain) }
+        let placed = self.placed(at: x)
+        let style = spans.isEmpty ? .plain : MarkupStyle(rawValue: spans[placed])
+        if blinkedOff, style.blinks { return (0, style) }
+        let columns = glyphs[Int(glyphIndices[placed])]
+        let offset = x - Int(starts[placed])
+        return (offset < columns.count ? columns[offset] : 0, style)
     }
 
     /// The brightness steps of pixel column `x` (``GlyphLevels``: an LED's

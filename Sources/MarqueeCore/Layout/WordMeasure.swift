@@ -8,9 +8,10 @@ struct WordMeasure {
     let inkWidth: Int
 
     static func measure(text: String, font: any GlyphSource) -> [WordMeasure] {
-        text.split(separator: " ", omittingEmptySubsequences: true).map { word in
-            let layout = TextLayout(text: String(word), font: font)
-            return WordMeasure(text: String(word), advance: layout.width, inkWidth: layout.inkWidth)
+        // Each word carries its markup span's style (``MarkupText/words(_:)``).
+        MarkupText.words(text).map { word in
+            let layout = TextLayout(text: word, font: font)
+            return WordMeasure(text: word, advance: layout.width, inkWidth: layout.inkWidth)
         }
     }
 }

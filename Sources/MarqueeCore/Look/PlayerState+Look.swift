@@ -35,6 +35,12 @@ extension PlayerState {
     /// the rainbow is; a paused or stopped sign holds it lit).
     public var blinks: Bool { currentLook.blink == true && effectsAllowed && shouldRenderFrames }
 
+    /// Whether the shown message's `{blink}` spans blink now: whenever
+    /// frames are drawn, at tier reduced too (a marked word carries
+    /// meaning, docs/motion-policy.md); a paused or stopped sign holds
+    /// them lit.
+    public var blinksMarkup: Bool { shownCue.blinksMarkup && shouldRenderFrames }
+
     /// Whether a blinking message is in the off half of its second at `t`:
     /// lit for the first half of each second of engine time, its LEDs unlit
     /// for the second, whatever the frame rate.

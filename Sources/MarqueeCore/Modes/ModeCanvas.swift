@@ -13,6 +13,12 @@ public struct ModeCanvas: Sendable, Equatable {
     public private(set) var shades: [UInt8]
     /// The rainbow's hue slot of each column (0 without a rainbow).
     public var hues: [UInt8]
+    /// The colour of each LED of the message at rest that has one of its
+    /// own (a markup span's, a colour glyph's), row by row: 0 for the
+    /// sign's colour, else 1 + the ``LEDPixelColor`` index. Empty when no
+    /// LED has one. Kept by ``blank`` (a transition lights the message's
+    /// LEDs where they stand) and moved by ``shifted(dx:dy:)``.
+    public var colors: [UInt8] = []
 
     /// A canvas of `columns` x `rows` LEDs, all unlit.
     public init(columns: Int, rows: Int) {
@@ -26,6 +32,7 @@ public struct ModeCanvas: Sendable, Equatable {
     public var blank: ModeCanvas {
         var canvas = ModeCanvas(columns: columns, rows: rows)
         canvas.hues = hues
+        canvas.colors = colors
         return canvas
     }
 
@@ -40,6 +47,21 @@ public struct ModeCanvas: Sendable, Equatable {
             guard column >= 0, column < columns, row >= 0, row < rows else { return }
             shades[row * columns + column] = newValue.rawValue
         }
+    }
+
+    /// The own colour of the LED at `column`, `row` (see ``colors``); 0
+    /// outside the canvas or without one.
+    @inline(__always)
+    public func color(_ column: Int, _ row: Int) -> UInt8 {
+        guard !colors.isEmpty, column >= 0, column < columns, row >= 0, row < rows else { return 0 }
+        return colors[row * columns + column]
+    }
+
+    /// Gives the LED at `column`, `row` its own colour.
+    mutating func setColor(_ color: LEDPixelColor, _ column: Int, _ row: Int) {
+        guard column >= 0, column < columns, row >= 0, row < rows else { return }
+        if colors.isEmpty { colors = Array(repeating: 0, count: columns * rows) }
+        colors[row * columns + column] = color.index + 1
     }
 
     /// Whether the LED at `column`, `row` is lit.
@@ -107,6 +129,7 @@ public struct ModeCanvas: Sendable, Equatable {
         for row in 0..<rows {
             for column in 0..<columns {
                 result[column, row] = self[column - dx, row - dy]
+                if !colors.isEmpty { result.colors[row * columns + column] = color(column - dx, row - dy) }
             }
         }
         return result

@@ -21,10 +21,14 @@ enum ModeComposer {
         guard !scene.dark, geometry.panelColumns > 0 else { return nil }
         var canvas = ModeCanvas(columns: geometry.panelColumns / pitch, rows: geometry.panelRows / pitch)
         func read(_ painter: inout PanelPainter) {
+            let colored = painter.drawsOwnColors
             for column in 0..<canvas.columns {
                 if case let .led(_, hue) = painter.ink(lit: false, column: column * pitch) { canvas.hues[column] = hue }
                 for row in 0..<canvas.rows where painter.isLit(column: column * pitch, row: row * pitch) {
                     canvas[column, row] = .lit
+                    if colored, case .pixel(let color) = painter.ink(lit: true, column: column * pitch, row: row * pitch) {
+                        canvas.setColor(color, column, row)
+                    }
                 }
             }
         }
@@ -54,6 +58,9 @@ enum ModeComposer {
                 if !inputs.rowBand.isEmpty { inputs.rowBand[row] = row / 64 }
             }
             let graded = canvas.shades.contains { $0 != LEDShade.unlit.rawValue && $0 != LEDShade.lit.rawValue }
+            // Own colours (a markup span's, an emoji's) LED by LED, as the
+            // canvas has them: where the mode moved them.
+            var colors = canvas.colors.isEmpty ? nil : PanelColors(leds: columns * rows)
             return PanelLevels.with(slots: bands * columns, drawn: graded && PanelPainter.drawsLevels(scene)) { levels in
                 for column in 0..<columns {
                     inputs.hues[column] = column / pitch < canvas.hues.count ? canvas.hues[column / pitch] : 0
@@ -63,6 +70,7 @@ enum ModeComposer {
                         let slot = row / 64 * columns + column, bit = UInt64(1) << UInt64(row % 64)
                         if shade == .lit {
                             inputs.masks[slot] |= bit
+                            colors?.leds[row * columns + column] = canvas.color(column / pitch, row / pitch)
                         } else if let levels {
                             // A glow step: bit 0 and bit 1 of the step.
                             if shade.rawValue & 1 != 0 { levels.low[slot] |= bit }
@@ -70,7 +78,7 @@ enum ModeComposer {
                         }
                     }
                 }
-                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels)
+                var painter = PanelPainter(scene: scene, inputs: inputs, levels: levels, colors: colors)
                 return body(&painter)
             }
         }

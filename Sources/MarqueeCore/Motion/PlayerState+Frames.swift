@@ -6,7 +6,7 @@ extension PlayerState {
     /// none of these needs no frame ticks at all.
     public var animates: Bool {
         guard !isDark else { return false }
-        return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed) || blinks
+        return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed) || blinks || blinksMarkup
             || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending) || modeAnimates
     }
 
@@ -35,7 +35,7 @@ extension PlayerState {
         if showsRainbow, effectsAllowed {
             next = min(next, ((t * 6).rounded(.down) + 1) / 6)
         }
-        if blinks { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
+        if blinks || blinksMarkup { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
         next = min(next, clock.nextStep(after: t, stepsPerUnit: ledsPerCharacter), captionClock.nextStep(after: t),
                    nextModeChange(after: t))
         return next

@@ -89,8 +89,10 @@ public enum EventRecord: Sendable, Equatable {
     /// messages apart, while a record stays small whatever the message.
     public static let excerptCharacters = 256
 
-    /// The first ``excerptCharacters`` of `text`, with an ellipsis when cut.
-    static func excerpt(_ text: String) -> (text: String, cut: Bool) {
+    /// The first ``excerptCharacters`` of `message`, with an ellipsis when cut.
+    static func excerpt(_ message: String) -> (text: String, cut: Bool) {
+        // A record quotes the message as text: inline markup removed.
+        let text = MarkupText.plain(message)
         guard let end = text.index(text.startIndex, offsetBy: excerptCharacters, limitedBy: text.endIndex),
               end < text.endIndex else { return (text, false) }
         return (text[..<end] + "…", true)

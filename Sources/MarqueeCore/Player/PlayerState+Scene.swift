@@ -79,7 +79,7 @@ extension PlayerState {
             // Cycling colours is decorative: it runs only when effects may.
             cyclesRainbow: showsRainbow && effectsAllowed && shouldRenderFrames,
             countdown: countdown ? (frozen: waitStartedAt == nil, columns: columns) : nil,
-            blinks: blinks, fades: effectsAllowed && entersWithFade, cueStartedAt: cueStartedAt,
+            blinks: blinks, blinksMarkup: blinksMarkup, fades: effectsAllowed && entersWithFade, cueStartedAt: cueStartedAt,
             mode: modeTemplate(kind: kind, geometry: geometry))
     }
 
@@ -102,6 +102,8 @@ extension PlayerState {
         let blinkedOff = template.blinks && t - t.rounded(.down) >= 0.5
         scene.litShade = blinkedOff ? .unlit
             : template.fades ? LEDShade.lit(brightness: (t - template.cueStartedAt) / PlayerState.fadeSeconds) : .lit
+        // `{blink}` spans share the message blink's halves of each second.
+        scene.markupBlinkedOff = template.blinksMarkup && t - t.rounded(.down) >= 0.5
         scene.captionOffset = Int(captionClock.sample(at: t).rounded(.down))
         if let mode = template.mode { applyMode(mode, to: &scene, at: t) }
         return scene
@@ -130,6 +132,8 @@ public struct SceneTemplate: Sendable {
     let cyclesRainbow: Bool
     let countdown: (frozen: Bool, columns: Int)?
     let blinks: Bool
+    /// Whether the message's `{blink}` spans blink (``PlayerState/blinksMarkup``).
+    let blinksMarkup: Bool
     let fades: Bool
     let cueStartedAt: Double
     /// The display modes' part (nil: the sign draws the message by itself).

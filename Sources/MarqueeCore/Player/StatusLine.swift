@@ -116,7 +116,7 @@ extension PlayerState {
         if clock.isRunning { steps += clock.speed * ledsPerCharacter }
         if captionClock.isRunning { steps += captionClock.speed }
         if showsRainbow, effectsAllowed { steps += 6 }
-        if blinks { steps += 2 }
+        if blinks || blinksMarkup { steps += 2 }
         return min(rate, max(2, Int(steps.rounded(.up))))
     }
 }

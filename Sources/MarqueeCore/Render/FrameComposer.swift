@@ -202,11 +202,21 @@ public enum FrameComposer {
             // Brightness steps and colour glyphs only where the text has
             // them and they show.
             let graded = layout.hasLevels && PanelPainter.drawsLevels(scene)
-            var colors = layout.hasColors && PanelPainter.drawsColors(scene) ? PanelColors(slots: geometry.panelColumns) : nil
+            // Markup spans: a blinking one's LEDs unlit in its dark half,
+            // a coloured one's colour where the scene draws it.
+            let marked = layout.hasMarkup
+            var colors = PanelColors.drawn(slots: geometry.panelColumns, glyphs: layout.hasColors && PanelPainter.drawsColors(scene),
+                                           spans: layout.hasSpanColors && PanelPainter.drawsMarkup(scene))
             return PanelLevels.with(slots: geometry.panelColumns, drawn: graded) { levels in
                 for column in read ?? 0..<geometry.panelColumns {
                     let textColumn = floorDivide(column - start, scale)
-                    inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
+                    if marked {
+                        let (mask, style) = layout.marked(at: textColumn, blinkedOff: scene.markupBlinkedOff)
+                        inputs.masks[column] = dark ? 0 : mask
+                        colors?.read(style, into: column)
+                    } else {
+                        inputs.masks[column] = dark ? 0 : layout.column(at: textColumn)
+                    }
                     inputs.hues[column] = hue(textColumn: textColumn, phase: scene.rainbowPhase)
                     levels?.read(layout, at: textColumn, into: column)
                     colors?.read(layout, at: textColumn, into: column)
@@ -245,12 +255,20 @@ public enum FrameComposer {
             let visible = lower..<max(lower, min(columns, max(margin, columns - margin) + drift.dx))
             let slots = max(1, rest.lines.count) * columns
             let graded = rest.lines.contains { $0.layout.hasLevels } && PanelPainter.drawsLevels(scene)
-            var colors = rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene) ? PanelColors(slots: slots) : nil
+            var colors = PanelColors.drawn(slots: slots, glyphs: rest.lines.contains { $0.layout.hasColors } && PanelPainter.drawsColors(scene),
+                                           spans: rest.lines.contains { $0.layout.hasSpanColors } && PanelPainter.drawsMarkup(scene))
             return PanelLevels.with(slots: slots, drawn: graded) { levels in
                 for (band, line) in rest.lines.enumerated() where !dark {
+                    let marked = line.layout.hasMarkup
                     for column in visible {
                         let textColumn = floorDivide(column - drift.dx - line.start, rest.scale)
-                        inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
+                        if marked {
+                            let (mask, style) = line.layout.marked(at: textColumn, blinkedOff: scene.markupBlinkedOff)
+                            inputs.masks[band * columns + column] = mask
+                            colors?.read(style, into: band * columns + column)
+                        } else {
+                            inputs.masks[band * columns + column] = line.layout.column(at: textColumn)
+                        }
                         levels?.read(line.layout, at: textColumn, into: band * columns + column)
                         colors?.read(line.layout, at: textColumn, into: band * columns + column)
                     }

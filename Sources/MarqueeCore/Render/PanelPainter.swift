@@ -31,7 +31,22 @@ struct PanelPainter {
         pitch = scene.geometry.ledPitch
         graded = levels != nil && PanelPainter.drawsLevels(scene)
         self.levels = graded ? levels : nil
-        self.colors = PanelPainter.drawsColors(scene) ? colors : nil
+        // The composer made them only for what the scene draws
+        // (``drawsColors(_:)``, ``drawsMarkup(_:)``).
+        self.colors = colors
+    }
+
+    /// Whether some lit LED may have a colour of its own (a colour glyph's,
+    /// a markup span's): a mode reads them only then.
+    var drawsOwnColors: Bool { colors != nil }
+
+    /// Whether `scene` draws inline markup spans in their own colours
+    /// (docs/display.md, "Inline markup"): at every colour depth, as the
+    /// sign's own colour is (8 colours take the nearest of the eight), but
+    /// not without colour (one colour, the sign's), nor while a message
+    /// fades in or blinks dark (its lit LEDs a shade of the sign's colour).
+    static func drawsMarkup(_ scene: MarqueeScene) -> Bool {
+        !scene.monochrome && scene.litShade == .lit
     }
 
     /// Whether `scene` draws colour glyphs (emoji) in their own colours
@@ -46,6 +61,10 @@ struct PanelPainter {
     @inline(__always)
     private func pixelColor(column: Int, row: Int) -> LEDPixelColor? {
         guard let colors, row >= 0, row < inputs.rowOfLED.count, column >= 0, column < panelColumns else { return nil }
+        if !colors.leds.isEmpty {
+            let code = colors.leds[row * panelColumns + column]
+            return code == 0 ? nil : LEDPixelColor(index: code - 1)
+        }
         let fontRow = inputs.rowOfLED[row]
         guard fontRow >= 0 else { return nil }
         return colors.color(slot: (inputs.rowBand.isEmpty ? 0 : inputs.rowBand[row] * panelColumns) + column, row: fontRow)
@@ -163,9 +182,11 @@ struct PanelPainter {
                         let lower = isLit(column: column, row: row * 2 + 1)
                         // One ink per cell when unlit LEDs are glyphs: lit and
                         // unlit inks as foreground and background would be one
-                        // colour on itself with a coarse palette.
+                        // colour on itself with a coarse palette. A markup
+                        // span's colour is the upper LED's, else the lower's.
+                        let litRow = upper || !lower ? row * 2 : row * 2 + 1
                         cells[column] = unlitByGlyph
-                            ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column))
+                            ? Cell(upper ? (lower ? "█" : "▀") : (lower ? "▄" : " "), foreground: ink(lit: true, column: column, row: litRow))
                             : Cell("▀", foreground: ink(lit: upper, column: column, row: row * 2),
                                    background: ink(lit: lower, column: column, row: row * 2 + 1))
                     }
@@ -179,14 +200,20 @@ struct PanelPainter {
                 frame.writeRow(top + row) { cells in
                     for cellColumn in cellColumns {
                         var pattern: UInt32 = 0
+                        // One colour for eight dots: the first lit dot's,
+                        // column by column (a markup span's or a glyph's).
+                        var first: (column: Int, row: Int)?
                         for dx in 0..<2 {
                             for dy in 0..<4 where isLit(column: cellColumn * 2 + dx, row: row * 4 + dy) {
                                 pattern |= PanelPainter.brailleBit(column: dx, row: dy)
+                                if first == nil { first = (cellColumn * 2 + dx, row * 4 + dy) }
                             }
                         }
                         let column = min(cellColumn * 2, inputs.hues.count - 1)
                         cells[cellColumn] = pattern != 0
-                            ? Cell(Unicode.Scalar(0x2800 + pattern)!, foreground: ink(lit: true, column: column))
+                            ? Cell(Unicode.Scalar(0x2800 + pattern)!,
+                                   foreground: colors != nil ? first.map { ink(lit: true, column: $0.column, row: $0.row) } ?? ink(lit: true, column: column)
+                                       : ink(lit: true, column: column))
                             : Cell(unlitByGlyph ? " " : "⣿", foreground: ink(lit: false, column: column))
                     }
                 }

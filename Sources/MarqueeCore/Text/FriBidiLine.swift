@@ -25,6 +25,14 @@ enum FriBidiLine {
     /// fails (it only does when out of memory) or the line is longer than a
     /// C `int` can index. Callers bound the length long before that.
     static func visual(_ logical: [UInt32]) -> [UInt32]? {
+        var map: [FriBidiStrIndex]?
+        return visual(logical, map: &map)
+    }
+
+    /// As ``visual(_:)``; with `map` given (any array), it is set to the
+    /// logical index of each visual position, so what a caller keeps per
+    /// character (a markup span's style) follows it.
+    static func visual(_ logical: [UInt32], map: inout [FriBidiStrIndex]?) -> [UInt32]? {
         guard !logical.isEmpty else { return [] }
         guard let length = FriBidiStrIndex(exactly: logical.count) else { return nil }
         let count = logical.count
@@ -46,6 +54,14 @@ enum FriBidiLine {
         fribidi_get_joining_types(logical, length, &joining)
         fribidi_join_arabic(types, length, levels, &joining)
         fribidi_shape(flags, levels, length, &joining, &visual)
+        if map != nil {
+            var positions = (0..<length).map { $0 }
+            guard fribidi_reorder_line(flags, types, length, 0, baseDirection, &levels, &visual, &positions) > 0 else {
+                return nil
+            }
+            map = positions
+            return visual
+        }
         guard fribidi_reorder_line(flags, types, length, 0, baseDirection, &levels, &visual, nil) > 0 else {
             return nil
         }

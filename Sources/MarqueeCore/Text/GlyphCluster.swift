@@ -8,19 +8,26 @@ struct GlyphCluster: Hashable {
 
     /// Groups visual scalars into cells. Ignored scalars vanish, and so do
     /// marks `keepMark` rejects (the font lacks them: the base alone reads
-    /// better than a box per accent).
-    static func split(_ scalars: [Unicode.Scalar], keepMark: (Unicode.Scalar) -> Bool) -> [GlyphCluster] {
+    /// better than a box per accent). `started` is told the index in
+    /// `scalars` each cell starts at (a markup span's style is its first
+    /// scalar's).
+    static func split(_ scalars: [Unicode.Scalar], keepMark: (Unicode.Scalar) -> Bool,
+                      started: (Int) -> Void = { _ in }) -> [GlyphCluster] {
         var clusters: [GlyphCluster] = []
         clusters.reserveCapacity(scalars.count)
-        for scalar in scalars {
+        for (index, scalar) in scalars.enumerated() {
             switch ScalarRole(scalar) {
             case .ignored:
                 continue
             case .base:
                 clusters.append(GlyphCluster(base: scalar))
+                started(index)
             case .mark:
                 guard keepMark(scalar) else { continue }
-                if clusters.isEmpty { clusters.append(GlyphCluster(base: nil)) }
+                if clusters.isEmpty {
+                    clusters.append(GlyphCluster(base: nil))
+                    started(index)
+                }
                 clusters[clusters.count - 1].marks.append(scalar)
             }
         }

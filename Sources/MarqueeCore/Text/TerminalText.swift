@@ -9,7 +9,16 @@ public enum TerminalText {
     /// ```swift
     /// TerminalText.sanitize("ON\u{1B}[31m AIR\u{7}")   // "ON AIR"
     /// ```
+    ///
+    /// U+FDD0, the noncharacter that starts an inline markup marker
+    /// (``MarkupText``), is dropped too, unless `keepsMarkup` (a cue's own
+    /// filled-in text, whose markers its tags made).
     public static func sanitize(_ text: String) -> String {
+        sanitize(text, keepsMarkup: false)
+    }
+
+    /// ``sanitize(_:)``, keeping inline markup's markers when `keepsMarkup`.
+    public static func sanitize(_ text: String, keepsMarkup: Bool) -> String {
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -23,6 +32,8 @@ public enum TerminalText {
             case 0x90, 0x9D, 0x9E, 0x9F, 0x98:
                 skipStringBody(&scalars)
             case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F:
+                continue
+            case 0xFDD0 where !keepsMarkup:
                 continue
             default:
                 result.append(scalar)

@@ -29,8 +29,10 @@ public enum VisualText {
 
     /// The scalars of one logical line in visual order (left to right),
     /// composed, reordered and shaped; at most ``maximumScalars``.
+    /// Inline markup's markers (``MarkupText``) are not drawn: they are
+    /// removed first (``styledScalars(_:)`` keeps what they say).
     public static func scalars(_ logical: String) -> [Unicode.Scalar] {
-        let line = cut(logical)
+        let line = cut(MarkupText.plain(logical))
         // ASCII has nothing to compose and no right-to-left character, so
         // FriBidi would hand it back unchanged: skip the copies.
         if line.utf8.allSatisfy({ $0 < 0x80 }) { return Array(line.unicodeScalars) }
@@ -47,6 +49,37 @@ public enum VisualText {
             result.append(scalar)
         }
         return result
+    }
+
+    /// ``scalars(_:)`` of a line with inline markup, each with the style
+    /// of the span it was written in. Each span is composed on its own (a
+    /// mark does not join a letter across a tag); the line is then
+    /// reordered and shaped whole, and every scalar keeps its style
+    /// through the reordering (FriBidi's map of positions).
+    static func styledScalars(_ logical: String) -> (scalars: [Unicode.Scalar], styles: [MarkupStyle]) {
+        var codes: [UInt32] = []
+        var styles: [MarkupStyle] = []
+        for run in MarkupText.runs(logical) {
+            guard codes.count < maximumScalars else { break }
+            let composed = run.text.utf8.allSatisfy { $0 < 0x80 } ? run.text : composed(run.text)
+            codes.append(contentsOf: composed.unicodeScalars.prefix(maximumScalars - codes.count).map(\.value))
+            styles.append(contentsOf: repeatElement(run.style, count: codes.count - styles.count))
+        }
+        var map: [Int32]? = []
+        let visualCodes = codes.contains { $0 >= 0x80 } ? FriBidiLine.visual(codes, map: &map) ?? codes : codes
+        let positions = map ?? []
+        var result: [Unicode.Scalar] = []
+        var resultStyles: [MarkupStyle] = []
+        result.reserveCapacity(visualCodes.count)
+        resultStyles.reserveCapacity(visualCodes.count)
+        for (index, code) in visualCodes.enumerated() where code != FriBidiLine.ligatureFill {
+            guard let scalar = Unicode.Scalar(code) else { continue }
+            if code >= 0x61C, scalar.properties.isBidiControl { continue }
+            result.append(scalar)
+            let logicalIndex = index < positions.count ? Int(positions[index]) : index
+            resultStyles.append(styles[min(max(0, logicalIndex), styles.count - 1)])
+        }
+        return (result, resultStyles)
     }
 
     /// One logical line as a string in display order, for plain terminal

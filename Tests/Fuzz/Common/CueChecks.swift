@@ -41,12 +41,17 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
         require((SecondsPerMessage.minimum...SecondsPerMessage.maximum).contains(cue.seconds),
                 "cue seconds within 2...20", "\(cue.seconds)")
         require(!hasTerminalControl(cue.text), "cue text holds a control character", cue.text)
+        // Inline markup's markers (docs/display.md, "Inline markup") are
+        // the text's own: the text as shown is without them.
+        // (A text of tags alone is not blank: markup never refuses a deck.)
+        let shown = MarkupText.plain(cue.text)
         require(!cue.text.isEmpty && !cue.text.allSatisfy({ $0 == " " }), "cue text is not blank", cue.text)
-        require(TerminalText.sanitize(cue.text) == cue.text, "cue text is already sanitised", cue.text)
+        require(TerminalText.sanitize(cue.text, keepsMarkup: true) == cue.text, "cue text is already sanitised", cue.text)
+        require(!shown.unicodeScalars.contains { $0.value == 0xFDD0 }, "markers come in whole", cue.text)
         if !isDeck {
             // Lines are cut to the limit, and sanitising never lengthens text.
-            require(cue.text.utf8.count <= CueFileParser.maximumLineBytes, "a text cue is cut to its line limit",
-                    "\(cue.text.utf8.count) bytes")
+            require(shown.utf8.count <= CueFileParser.maximumLineBytes, "a text cue is cut to its line limit",
+                    "\(shown.utf8.count) bytes")
         }
         if let caption = cue.caption {
             require(!caption.isEmpty, "a caption is nil rather than empty")

@@ -40,7 +40,9 @@ func checkRequest(_ bytes: [UInt8]) {
 }
 
 func checkCue(_ cue: Cue) {
-    require(cue.text.utf8.count <= ControlRequestParser.maximumTextBytes, "a text is at most 64 KiB")
+    // Inline markup's markers are the text's own tags (docs/display.md,
+    // "Inline markup"): the bound is on the text as shown.
+    require(MarkupText.plain(cue.text).utf8.count <= ControlRequestParser.maximumTextBytes, "a text is at most 64 KiB")
     require(!TerminalText.sanitize(cue.text).trimmingCharacters(in: " ").isEmpty, "a text is not empty", cue.text)
     require(cue.seconds >= SecondsPerMessage.minimum && cue.seconds <= SecondsPerMessage.maximum, "seconds are in range", "\(cue.seconds)")
     checkLook(cue.look)

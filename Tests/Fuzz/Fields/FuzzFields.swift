@@ -13,7 +13,11 @@ import MarqueeCore
 /// source parses back to that field; a text without `{` is one literal
 /// equal to it; filling never lengthens the literal text; a filled cue is
 /// clean and has no fields of its own; a parsed moment's text parses back
-/// to it; a countdown's text is always `[Nd ]HH:MM:SS`.
+/// to it; a countdown's text is always `[Nd ]HH:MM:SS`. Inline markup
+/// (docs/display.md, "Inline markup"): the tags kept are balanced, every
+/// marker in a cue's text (made or filled) is one of its tags' (none comes
+/// from the text or a field's value), and a layout of the marked text
+/// reads a style for every column.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
@@ -34,6 +38,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let literal = template.render { _ in "" }
     require(literal.unicodeScalars.count <= text.unicodeScalars.count, "filling in nothing never lengthens the text", text)
 
+    checkBalance(template, text: text)
+    let tags = checkMarkup(text)
+
     if let moment = LocalMoment(parsing: text) {
         require(LocalMoment(parsing: moment.text) == moment, "a moment's text parses back to it", text)
     }
@@ -51,7 +58,42 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(shown.fields == nil, "a filled cue has no fields of its own")
     require(!shown.text.unicodeScalars.contains(where: isTerminalControl), "a filled text is clean", shown.text)
     require(!(shown.caption ?? "").unicodeScalars.contains(where: isTerminalControl), "a filled caption is clean", shown.caption ?? "")
+    require(markers(in: shown.text) <= tags, "a filled text's markers are its own tags'", text)
+    require(!MarkupText.hasMarkers(shown.caption ?? ""), "a caption shows its tags removed", text)
     return 0
+}
+
+/// The tags `template` kept pair up: every `{/}` closes an open tag and
+/// none is left open.
+func checkBalance(_ template: FieldTemplate, text: String) {
+    var depth = 0
+    for case .tag(let tag, _) in template.segments {
+        depth += tag.opens ? 1 : -1
+        require(depth >= 0, "a {/} closes an open tag", text)
+    }
+    require(depth == 0, "every tag kept is closed", text)
+}
+
+/// The cue of `text` has a marker per tag of its cleaned text at most
+/// (cleaning drops controls, so `{b\0link}` is a tag: as for fields), and a
+/// layout of it reads a style for every column. Returns the tags.
+func checkMarkup(_ text: String) -> Int {
+    let cue = Cue(text: text)
+    let template = FieldTemplate(parsing: TerminalText.sanitize(text))
+    let tags = template.segments.filter { if case .tag = $0 { true } else { false } }.count
+    require(markers(in: cue.text) <= tags, "markers come only from tags", text)
+    require(!MarkupText.plain(cue.text).unicodeScalars.contains { $0.value == 0xFDD0 }, "markers come in whole", text)
+    guard tags > 0, cue.fields == nil else { return tags }
+    let layout = TextLayout(text: cue.text, font: LEDFont.builtIn)
+    for x in stride(from: -1, through: layout.width, by: max(1, layout.width / 64)) {
+        _ = layout.marked(at: x, blinkedOff: true)
+    }
+    return tags
+}
+
+/// How many markup markers `text` holds.
+func markers(in text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + ($1.value == 0xFDD0 ? 1 : 0) }
 }
 
 func checkCountdown(_ text: String) {
