@@ -26,6 +26,10 @@ public struct MessageMeasure: Sendable, Hashable {
     /// The message wrapped into lines for the `vertical` mode; nil for
     /// every other mode, or when no LED size fits.
     public var vertical: Vertical.Run?
+    /// A zone's text is too wide for its region and scrolls (docs/zones.md):
+    /// the zones then need a frame every step. Set by the host that
+    /// measures the zones; false without zones.
+    public var zonesScroll = false
 
     public init(textLEDs: Int, panelLEDs: Int, captionScrolls: Bool = false, ledsPerCharacter: Double = 1,
                 restPages: Int = 1, vertical: Vertical.Run? = nil) {

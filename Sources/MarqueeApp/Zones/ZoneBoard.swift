@@ -1,0 +1,231 @@
+import MarqueeCore
+
+/// The zones as the host draws them (docs/zones.md): each zone's texts
+/// with their live fields filled, laid out once in the sign's fonts, the
+/// region each takes (``ZonePlan``), and each zone's last scene and frame,
+/// so a zone that did not change costs a comparison of scenes and one that
+/// scrolls is stepped in place as the main sign is (`FrameComposer.step`).
+struct ZoneBoard {
+    /// One zone: its texts as cues (fields found once), the layouts of
+    /// the texts it showed lately, and what it drew last.
+    private struct Slot {
+        let zone: SignZone
+        let cues: [Cue]
+        /// The last filled text of each cue, made a cue as the main sign's is.
+        var filled: [String: Cue] = [:]
+        var lines: [String: Line] = [:]
+        var rest: (key: RestKey, page: RestLayout?)?
+        var keptScene: MarqueeScene?
+        var keptFrame: FrameModel?
+    }
+
+    /// A text on one line, its font and that font's average letter.
+    struct Line {
+        let font: any GlyphSource
+        let layout: TextLayout
+        let letterWidth: Double?
+    }
+
+    private struct RestKey: Equatable {
+        var text: String
+        var panelColumns: Int
+        var panelRows: Int
+        var ledSize: Int
+    }
+
+    /// A zone's scene this frame and the line it shows.
+    struct Shown {
+        let edge: SignZone.Edge
+        let scene: MarqueeScene
+        let line: Line
+        let text: String
+    }
+
+    /// Texts whose layouts a zone keeps: a clock's minutes come and go.
+    private static let keptLines = 8
+
+    private var slots: [Slot] = []
+    /// What the slots were built for: the zones and the height fonts are drawn at.
+    private var builtFor: (zones: [SignZone], fontHeight: Int?)?
+    private var reader = FieldReader()
+    /// The engine time of the last scenes: when a zone's file was read.
+    private var lastTime = 0.0
+    private var planned: (key: PlanKey, plan: ZonePlan)?
+    /// The zones' scenes of the frame drawn last.
+    private(set) var drawn: [MarqueeScene] = []
+
+    private struct PlanKey: Equatable {
+        var changeCount: Int
+        var columns: Int
+        var rows: Int
+        var fontHeight: Int?
+    }
+
+    /// Reads the zones' time fields on `wallNow` (a snapshot's virtual
+    /// wall clock) instead of the machine's.
+    mutating func readWallClock(_ wallNow: @escaping () -> Double) {
+        reader.wallNow = wallNow
+    }
+
+    /// Starts afresh when the zones or the fonts changed.
+    private mutating func follow(_ zones: [SignZone], fontHeight: Int?) {
+        guard builtFor?.zones != zones || builtFor?.fontHeight != fontHeight else { return }
+        builtFor = (zones, fontHeight)
+        slots = zones.map { Slot(zone: $0, cues: $0.texts.map { Cue(text: $0) }) }
+        planned = nil
+        drawn = []
+    }
+
+    /// Where the zones go on a terminal of `columns` x `rows`: a side zone
+    /// as wide as its widest text at the height it gets, unless it asked.
+    mutating func plan(_ state: PlayerState, fonts: FontStack, fontHeight: Int?, columns: Int, rows: Int) -> ZonePlan {
+        follow(state.signZones, fontHeight: fontHeight)
+        let key = PlanKey(changeCount: state.changeCount, columns: columns, rows: rows, fontHeight: fontHeight)
+        if let planned, planned.key == key { return planned.plan }
+        let ledAreaRows = state.geometry(columns: columns, rows: rows, lineHeight: 1).ledAreaRows
+        let lines = slots.filter { !$0.zone.edge.isSide }.count
+        let sideRows = ledAreaRows - lines * (ledAreaRows / (lines + 1))
+        var cells: [SignZone.Edge: Int] = [:]
+        for index in slots.indices where slots[index].zone.edge.isSide {
+            if let width = slots[index].zone.width {
+                cells[slots[index].zone.edge] = width
+                continue
+            }
+            var leds = 0
+            for cue in slots[index].cues {
+                let text = filled(cue, slot: index, state: state)
+                let line = line(for: text, slot: index, fonts: fonts)
+                let geometry = ZoneBoard.geometry(state, line: line, edge: .left, columns: columns, rows: sideRows,
+                                                  signColumns: columns)
+                // The rest layout's dark margin each side, and an LED of gap.
+                leds = max(leds, line.layout.width * geometry.scale + 2 * (RestLayout.margin + geometry.ledPitch))
+            }
+            cells[slots[index].zone.edge] = state.zoneCells(forLEDs: leds)
+        }
+        let plan = ZonePlan(columns: columns, rows: rows, zones: state.signZones, ledAreaRows: ledAreaRows, sideCells: cells)
+        planned = (key, plan)
+        return plan
+    }
+
+    /// Each zone's scene at `t` in `plan`, beside a main sign whose LED
+    /// area is `mainLEDRows` high.
+    mutating func scenes(_ state: PlayerState, fonts: FontStack, plan: ZonePlan, mainLEDRows: Int, at t: Double) -> [Shown] {
+        lastTime = t
+        let elapsed = state.zoneSeconds(at: t)
+        return slots.indices.map { index in
+            let zone = slots[index].zone
+            let region = plan.region(of: zone.edge, mainLEDRows: mainLEDRows)
+            let textIndex = zone.textIndex(elapsed: elapsed)
+            let text = filled(slots[index].cues[textIndex], slot: index, state: state)
+            let line = line(for: text, slot: index, fonts: fonts)
+            let geometry = ZoneBoard.geometry(state, line: line, edge: zone.edge, columns: region.columns, rows: region.rows,
+                                              signColumns: plan.columns)
+            let scrolls = state.zonesMayScroll && geometry.scale > 0 && line.layout.width * geometry.scale > geometry.panelColumns
+            let scene = state.zoneScene(geometry: geometry, textID: index * SignZone.maximumTexts + textIndex,
+                                        plainText: slots[index].filled[text]?.displayText ?? TerminalLine(text), scrolls: scrolls,
+                                        ledsPerCharacter: Double(line.layout.em * max(1, geometry.scale)) / 2, at: t)
+            return Shown(edge: zone.edge, scene: scene, line: line, text: text)
+        }
+    }
+
+    /// Whether any text of any zone is too wide for its region at `plan`
+    /// (the zones then need a frame every step: ``MessageMeasure/zonesScroll``).
+    mutating func scrolls(_ state: PlayerState, fonts: FontStack, plan: ZonePlan, mainLEDRows: Int) -> Bool {
+        guard state.zonesMayScroll else { return false }
+        for index in slots.indices {
+            let zone = slots[index].zone
+            let region = plan.region(of: zone.edge, mainLEDRows: mainLEDRows)
+            for cue in slots[index].cues {
+                let line = line(for: filled(cue, slot: index, state: state), slot: index, fonts: fonts)
+                let geometry = ZoneBoard.geometry(state, line: line, edge: zone.edge, columns: region.columns, rows: region.rows,
+                                                  signColumns: plan.columns)
+                if geometry.scale > 0, line.layout.width * geometry.scale > geometry.panelColumns { return true }
+            }
+        }
+        return false
+    }
+
+    /// The panel of a zone's region for `line`. A line above or below the
+    /// sign keeps its letters readable across its width, as the main sign
+    /// does; a side zone's letters are the size the main sign's would be on
+    /// the whole terminal (`signColumns`), so a label matches the text
+    /// beside it rather than filling the height.
+    static func geometry(_ state: PlayerState, line: Line, edge: SignZone.Edge, columns: Int, rows: Int,
+                         signColumns: Int) -> ScreenGeometry {
+        let height = line.layout.inkRows.count
+        guard edge.isSide else {
+            return state.zoneGeometry(columns: columns, rows: rows, lineHeight: height, letterWidth: line.letterWidth)
+        }
+        let sign = state.zoneGeometry(columns: signColumns, rows: rows, lineHeight: height, letterWidth: line.letterWidth)
+        return state.zoneGeometry(columns: columns, rows: rows, lineHeight: height, letterWidth: nil, maximumScale: max(1, sign.scale))
+    }
+
+    /// Each zone's frame for `shown` (``scenes(_:fonts:plan:mainLEDRows:at:)``):
+    /// the one kept when its scene did not change, a scroll step of it, or
+    /// a compose. Remembers the scenes as drawn.
+    mutating func frames(for shown: [Shown]) -> [(edge: SignZone.Edge, frame: FrameModel)] {
+        drawn = shown.map(\.scene)
+        return shown.indices.map { index in
+            let scene = shown[index].scene
+            if slots[index].keptScene == scene, let frame = slots[index].keptFrame { return (shown[index].edge, frame) }
+            let layout = shown[index].line.layout
+            let frame: FrameModel
+            if let oldScene = slots[index].keptScene.take(), var kept = slots[index].keptFrame.take(),
+               FrameComposer.step(&kept, from: oldScene, to: scene, layout: layout) {
+                frame = kept
+            } else {
+                frame = FrameComposer.compose(scene, layout: layout, rest: rest(for: shown[index], slot: index))
+            }
+            slots[index].keptScene = scene
+            slots[index].keptFrame = frame
+            return (shown[index].edge, frame)
+        }
+    }
+
+    /// The text a zone's cue shows now: its fields filled from the wall
+    /// clock and the power reading, made safe as a message's are
+    /// (`Cue.filled`); the written text when it has none.
+    private mutating func filled(_ cue: Cue, slot: Int, state: PlayerState) -> String {
+        guard cue.fields != nil else {
+            slots[slot].filled[cue.text] = cue
+            return cue.text
+        }
+        let reading = reader.fill(cue, messageID: 0, power: state.power, now: lastTime,
+                                  fileInterval: state.tier.reloadCheckInterval).filled.text
+        if let known = slots[slot].filled[reading] { return known.text }
+        if slots[slot].filled.count >= ZoneBoard.keptLines { slots[slot].filled = [:] }
+        let made = cue.filled(text: reading, caption: nil)
+        slots[slot].filled[reading] = made
+        slots[slot].filled[made.text] = made
+        return made.text
+    }
+
+    /// `text` on one line in the sign's fonts, kept while it shows.
+    private mutating func line(for text: String, slot: Int, fonts: FontStack) -> Line {
+        if let line = slots[slot].lines[text] { return line }
+        if slots[slot].lines.count >= ZoneBoard.keptLines { slots[slot].lines = [:] }
+        let font = fonts.source(for: text)
+        let line = Line(font: font, layout: TextLayout(text: text, font: font), letterWidth: TextLayout.averageLetterWidth(font: font))
+        slots[slot].lines[text] = line
+        return line
+    }
+
+    /// The first page of a zone's text at rest: as the main sign lays a
+    /// message out, a page of big LEDs on the classic grid.
+    private mutating func rest(for shown: Shown, slot: Int) -> RestLayout? {
+        let geometry = shown.scene.geometry
+        guard shown.scene.placement == .rest else { return nil }
+        let ledSize = geometry.grid.isClassic ? geometry.scale : 0
+        let key = RestKey(text: shown.text, panelColumns: geometry.panelColumns, panelRows: geometry.panelRows, ledSize: ledSize)
+        if let rest = slots[slot].rest, rest.key == key { return rest.page }
+        let line = shown.line
+        let page = ledSize > 0
+            ? RestLayout.pages(text: shown.text, font: line.font, panelColumns: geometry.panelColumns / ledSize,
+                               panelRows: geometry.panelRows / ledSize, maximumScale: 1, whole: line.layout, margin: 0)
+                .first?.enlarged(by: ledSize)
+            : RestLayout.pages(text: shown.text, font: line.font, panelColumns: geometry.panelColumns,
+                               panelRows: geometry.panelRows, whole: line.layout).first
+        slots[slot].rest = (key, page)
+        return page
+    }
+}
