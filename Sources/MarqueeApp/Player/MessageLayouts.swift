@@ -204,7 +204,12 @@ struct MessageLayouts {
 
     /// Where the zones and the main sign go on this terminal.
     private mutating func zonePlan(_ state: PlayerState, columns: Int, rows: Int) -> ZonePlan {
-        zones.plan(state, fonts: fonts, fontHeight: fittedHeight, columns: columns, rows: rows)
+        let text = state.shownCue.text
+        let height = line(for: text).inkRows.count
+        let letterWidth = letterWidth(for: text)
+        return zones.plan(state, fonts: fonts, fontHeight: fittedHeight, columns: columns, rows: rows) { columns, rows in
+            state.geometry(columns: columns, rows: rows, lineHeight: height, letterWidth: letterWidth).scale
+        }
     }
 
     private mutating func measureMain(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {

@@ -50,7 +50,8 @@ struct ZoneBoard {
     private var reader = FieldReader()
     /// The engine time of the last scenes: when a zone's file was read.
     private var lastTime = 0.0
-    private var planned: (key: PlanKey, plan: ZonePlan)?
+    /// The plan last made, and the LED size of its side zones' letters.
+    private var planned: (key: PlanKey, plan: ZonePlan, sideScale: Int)?
     /// The zones' scenes of the frame drawn last.
     private(set) var drawn: [MarqueeScene] = []
 
@@ -77,34 +78,48 @@ struct ZoneBoard {
     }
 
     /// Where the zones go on a terminal of `columns` x `rows`: a side zone
-    /// as wide as its widest text at the height it gets, unless it asked.
-    mutating func plan(_ state: PlayerState, fonts: FontStack, fontHeight: Int?, columns: Int, rows: Int) -> ZonePlan {
+    /// as wide as its widest text, unless it asked. `mainScale` is the LED
+    /// size of the main sign's letters on a region of that many columns and
+    /// rows: a side zone's letters are the largest no bigger than the main
+    /// sign's beside them, so a label and the line it labels match.
+    mutating func plan(_ state: PlayerState, fonts: FontStack, fontHeight: Int?, columns: Int, rows: Int,
+                       mainScale: (_ columns: Int, _ rows: Int) -> Int) -> ZonePlan {
         follow(state.signZones, fontHeight: fontHeight)
         let key = PlanKey(changeCount: state.changeCount, columns: columns, rows: rows, fontHeight: fontHeight)
         if let planned, planned.key == key { return planned.plan }
         let ledAreaRows = state.geometry(columns: columns, rows: rows, lineHeight: 1).ledAreaRows
         let lines = slots.filter { !$0.zone.edge.isSide }.count
-        let sideRows = ledAreaRows - lines * (ledAreaRows / (lines + 1))
+        let share = ledAreaRows / (lines + 1)
+        let mainRows = rows - lines * share
+        // Largest first: a few LED sizes at most, each a handful of widths.
+        var scale = max(1, mainScale(columns, mainRows))
+        var cells = sideCells(state, fonts: fonts, scale: scale)
+        while scale > 1, mainScale(columns - cells.values.reduce(0, +), mainRows) < scale {
+            scale -= 1
+            cells = sideCells(state, fonts: fonts, scale: scale)
+        }
+        let plan = ZonePlan(columns: columns, rows: rows, zones: state.signZones, ledAreaRows: ledAreaRows, sideCells: cells)
+        planned = (key, plan, scale)
+        return plan
+    }
+
+    /// The cells each side zone takes with letters of `scale`: its widest
+    /// text, the rest layout's dark margin each side and an LED of gap.
+    private mutating func sideCells(_ state: PlayerState, fonts: FontStack, scale: Int) -> [SignZone.Edge: Int] {
         var cells: [SignZone.Edge: Int] = [:]
         for index in slots.indices where slots[index].zone.edge.isSide {
             if let width = slots[index].zone.width {
                 cells[slots[index].zone.edge] = width
                 continue
             }
-            var leds = 0
-            for cue in slots[index].cues {
-                let text = filled(cue, slot: index, state: state)
-                let line = line(for: text, slot: index, fonts: fonts)
-                let geometry = ZoneBoard.geometry(state, line: line, edge: .left, columns: columns, rows: sideRows,
-                                                  signColumns: columns)
-                // The rest layout's dark margin each side, and an LED of gap.
-                leds = max(leds, line.layout.width * geometry.scale + 2 * (RestLayout.margin + geometry.ledPitch))
-            }
+            let pitch = state.settings.grid.isClassic ? scale : 1
+            let leds = slots[index].cues.map { cue in
+                line(for: filled(cue, slot: index, state: state), slot: index, fonts: fonts).layout.width * scale
+                    + 2 * (RestLayout.margin + pitch)
+            }.max() ?? 0
             cells[slots[index].zone.edge] = state.zoneCells(forLEDs: leds)
         }
-        let plan = ZonePlan(columns: columns, rows: rows, zones: state.signZones, ledAreaRows: ledAreaRows, sideCells: cells)
-        planned = (key, plan)
-        return plan
+        return cells
     }
 
     /// Each zone's scene at `t` in `plan`, beside a main sign whose LED
@@ -119,7 +134,7 @@ struct ZoneBoard {
             let text = filled(slots[index].cues[textIndex], slot: index, state: state)
             let line = line(for: text, slot: index, fonts: fonts)
             let geometry = ZoneBoard.geometry(state, line: line, edge: zone.edge, columns: region.columns, rows: region.rows,
-                                              signColumns: plan.columns)
+                                              sideScale: sideScale)
             let scrolls = state.zonesMayScroll && geometry.scale > 0 && line.layout.width * geometry.scale > geometry.panelColumns
             let scene = state.zoneScene(geometry: geometry, textID: index * SignZone.maximumTexts + textIndex,
                                         plainText: slots[index].filled[text]?.displayText ?? TerminalLine(text), scrolls: scrolls,
@@ -138,26 +153,27 @@ struct ZoneBoard {
             for cue in slots[index].cues {
                 let line = line(for: filled(cue, slot: index, state: state), slot: index, fonts: fonts)
                 let geometry = ZoneBoard.geometry(state, line: line, edge: zone.edge, columns: region.columns, rows: region.rows,
-                                                  signColumns: plan.columns)
+                                                  sideScale: sideScale)
                 if geometry.scale > 0, line.layout.width * geometry.scale > geometry.panelColumns { return true }
             }
         }
         return false
     }
 
+    /// The LED size of the side zones' letters in the plan made last.
+    private var sideScale: Int { planned?.sideScale ?? 1 }
+
     /// The panel of a zone's region for `line`. A line above or below the
     /// sign keeps its letters readable across its width, as the main sign
-    /// does; a side zone's letters are the size the main sign's would be on
-    /// the whole terminal (`signColumns`), so a label matches the text
-    /// beside it rather than filling the height.
+    /// does; a side zone's letters are `sideScale` (the plan's), so a label
+    /// matches the text beside it rather than filling the height.
     static func geometry(_ state: PlayerState, line: Line, edge: SignZone.Edge, columns: Int, rows: Int,
-                         signColumns: Int) -> ScreenGeometry {
+                         sideScale: Int) -> ScreenGeometry {
         let height = line.layout.inkRows.count
         guard edge.isSide else {
             return state.zoneGeometry(columns: columns, rows: rows, lineHeight: height, letterWidth: line.letterWidth)
         }
-        let sign = state.zoneGeometry(columns: signColumns, rows: rows, lineHeight: height, letterWidth: line.letterWidth)
-        return state.zoneGeometry(columns: columns, rows: rows, lineHeight: height, letterWidth: nil, maximumScale: max(1, sign.scale))
+        return state.zoneGeometry(columns: columns, rows: rows, lineHeight: height, letterWidth: nil, maximumScale: sideScale)
     }
 
     /// Each zone's frame for `shown` (``scenes(_:fonts:plan:mainLEDRows:at:)``):
