@@ -1,0 +1,43 @@
+"""Zones' rows of `make bench` (docs/zones.md, "Cost"): the CPU of a
+200x50 sign with a label at the left and the message scrolling beside it,
+and of two LED lines (the main line and a bottom zone too long to stand,
+both scrolling). Run by bench.py (`./bench/run.sh --only zones`); the
+measuring is bench.py's own (`TmuxRun.measure_window`)."""
+
+import time
+
+WIDE = "THE LED MARQUEE SAYS HELLO TO THE WHOLE WIDE WORLD"
+LAYOUTS = {
+    "left label + scroll": ["--zones", "left:OPEN"],
+    "two LED lines": ["--zones", "bottom:TODAY'S SPECIALS: SOUP, BREAD AND A SLICE OF CAKE"],
+}
+
+
+def run_zones(cfg, tmux_run, zones):
+    """One sign at 200x50 with `zones`, the controls line hidden at once,
+    measured after a warm-up, for cfg.scroll_window seconds."""
+    r = tmux_run(cfg.binary, ["--idle-timeout", "0"] + zones + [WIDE], 200, 50, cfg.workdir)
+    try:
+        r.release()
+        time.sleep(cfg.warmup)
+        result = r.measure_window(cfg.scroll_window)
+        r.quit()
+        return result
+    finally:
+        r.close()
+
+
+def measure_zones(cfg, results, repeat, tmux_run, log):
+    results["zones"] = {}
+    for label, zones in LAYOUTS.items():
+        log(f"zones: {label} at 200x50 ({cfg.scroll_window:g} s window)")
+        results["zones"][label] = repeat(cfg, f"zones {label}", run_zones, tmux_run, zones)
+
+
+def report_zones(raw, add, col):
+    """Each layout's CPU, held to the 3 % of a core the modes are; its wake-ups."""
+    for label, runs in (raw.get("zones") or {}).items():
+        key = label.replace(" ", "_").replace("+", "and")
+        add(f"zones_{key}_cpu", f"zones: {label} at 200x50: CPU (one core)", col(runs, "cpu_pct"), "%", "< 3 %",
+            lambda v: v < 3.0, fmt="{:.2f}")
+        add(f"zones_{key}_wakeups", f"zones: {label} at 200x50: wake-ups", col(runs, "wakeups_per_s"), "/s", fmt="{:.1f}")
