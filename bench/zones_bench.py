@@ -1,13 +1,15 @@
 """Zones' rows of `make bench` (docs/zones.md, "Cost"): the CPU of a
 200x50 sign with a label at the left and the message scrolling beside it,
 and of two LED lines (the main line and a bottom zone too long to stand,
-both scrolling). Run by bench.py (`./bench/run.sh --only zones`); the
+both scrolling), beside the same sign without zones. Run by bench.py (`./bench/run.sh --only zones`); the
 measuring is bench.py's own (`TmuxRun.measure_window`)."""
 
 import time
 
 WIDE = "THE LED MARQUEE SAYS HELLO TO THE WHOLE WIDE WORLD"
 LAYOUTS = {
+    # The same message and size without zones: what the zones add is the difference.
+    "none (the same scroll)": [],
     "left label + scroll": ["--zones", "left:OPEN"],
     "two LED lines": ["--zones", "bottom:TODAY'S SPECIALS: SOUP, BREAD AND A SLICE OF CAKE"],
 }
@@ -37,7 +39,7 @@ def measure_zones(cfg, results, repeat, tmux_run, log):
 def report_zones(raw, add, col):
     """Each layout's CPU, held to the 3 % of a core the modes are; its wake-ups."""
     for label, runs in (raw.get("zones") or {}).items():
-        key = label.replace(" ", "_").replace("+", "and")
+        key = label.split(" (")[0].replace(" ", "_").replace("+", "and")
         add(f"zones_{key}_cpu", f"zones: {label} at 200x50: CPU (one core)", col(runs, "cpu_pct"), "%", "< 3 %",
             lambda v: v < 3.0, fmt="{:.2f}")
         add(f"zones_{key}_wakeups", f"zones: {label} at 200x50: wake-ups", col(runs, "wakeups_per_s"), "/s", fmt="{:.1f}")

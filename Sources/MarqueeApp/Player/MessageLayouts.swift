@@ -198,7 +198,7 @@ struct MessageLayouts {
         let plan = zonePlan(state, columns: columns, rows: rows)
         var measure = measureMain(state, columns: plan.mainColumns, rows: plan.mainRows)
         let mainLEDRows = state.geometry(columns: plan.mainColumns, rows: plan.mainRows, lineHeight: 1).ledAreaRows
-        measure.zonesScroll = zones.scrolls(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows)
+        measure.zoneLEDsPerCharacter = zones.scrollRates(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows)
         return measure
     }
 

@@ -138,15 +138,17 @@ struct ZoneBoard {
             let scrolls = state.zonesMayScroll && geometry.scale > 0 && line.layout.width * geometry.scale > geometry.panelColumns
             let scene = state.zoneScene(geometry: geometry, textID: index * SignZone.maximumTexts + textIndex,
                                         plainText: slots[index].filled[text]?.displayText ?? TerminalLine(text), scrolls: scrolls,
-                                        ledsPerCharacter: Double(line.layout.em * max(1, geometry.scale)) / 2, at: t)
+                                        ledsPerCharacter: ZoneBoard.ledsPerCharacter(line, geometry), at: t)
             return Shown(edge: zone.edge, scene: scene, line: line, text: text)
         }
     }
 
-    /// Whether any text of any zone is too wide for its region at `plan`
-    /// (the zones then need a frame every step: ``MessageMeasure/zonesScroll``).
-    mutating func scrolls(_ state: PlayerState, fonts: FontStack, plan: ZonePlan, mainLEDRows: Int) -> Bool {
-        guard state.zonesMayScroll else { return false }
+    /// The LEDs a character of each zone text too wide for its region at
+    /// `plan` (the zones then need a frame at its steps:
+    /// ``MessageMeasure/zoneLEDsPerCharacter``); empty when none scrolls.
+    mutating func scrollRates(_ state: PlayerState, fonts: FontStack, plan: ZonePlan, mainLEDRows: Int) -> [Double] {
+        guard state.zonesMayScroll else { return [] }
+        var rates: Set<Double> = []
         for index in slots.indices {
             let zone = slots[index].zone
             let region = plan.region(of: zone.edge, mainLEDRows: mainLEDRows)
@@ -154,10 +156,19 @@ struct ZoneBoard {
                 let line = line(for: filled(cue, slot: index, state: state), slot: index, fonts: fonts)
                 let geometry = ZoneBoard.geometry(state, line: line, edge: zone.edge, columns: region.columns, rows: region.rows,
                                                   sideScale: sideScale)
-                if geometry.scale > 0, line.layout.width * geometry.scale > geometry.panelColumns { return true }
+                if geometry.scale > 0, line.layout.width * geometry.scale > geometry.panelColumns {
+                    rates.insert(ZoneBoard.ledsPerCharacter(line, geometry))
+                }
             }
         }
-        return false
+        return rates.sorted()
+    }
+
+    /// Panel LEDs in a character of the speed's unit for `line` on
+    /// `geometry`: half its letters' height, as the main sign's
+    /// (``MessageMeasure/ledsPerCharacter``).
+    static func ledsPerCharacter(_ line: Line, _ geometry: ScreenGeometry) -> Double {
+        Double(line.layout.em * max(1, geometry.scale)) / 2
     }
 
     /// The LED size of the side zones' letters in the plan made last.
@@ -203,7 +214,7 @@ struct ZoneBoard {
     /// (`Cue.filled`); the written text when it has none.
     private mutating func filled(_ cue: Cue, slot: Int, state: PlayerState) -> String {
         guard cue.fields != nil else {
-            slots[slot].filled[cue.text] = cue
+            if slots[slot].filled[cue.text] == nil { slots[slot].filled[cue.text] = cue }
             return cue.text
         }
         let reading = reader.fill(cue, messageID: 0, power: state.power, now: lastTime,

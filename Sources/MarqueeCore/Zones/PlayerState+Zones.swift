@@ -18,17 +18,20 @@ extension PlayerState {
     /// A zone at rest with none of these costs no tick.
     var zonesAnimate: Bool {
         guard !signZones.isEmpty, !isDark, zones.clock.isRunning else { return false }
-        return measure?.zonesScroll == true
+        return measure?.zoneLEDsPerCharacter.isEmpty == false
             || signZones.contains { $0.rotates || $0.showsFields }
     }
 
-    /// The next time a zone may change after `t`: every frame while one
-    /// scrolls (its LEDs step at the sign's speed), else the next turn.
+    /// The next time a zone may change after `t`: the next step of a text
+    /// that scrolls (its LEDs at the sign's speed; every text that could
+    /// scroll is counted, so no step is missed), or the next turn.
     func nextZoneChange(after t: Double) -> Double {
         guard zonesAnimate else { return .infinity }
-        if measure?.zonesScroll == true { return t }
         let elapsed = zoneSeconds(at: t)
         var next = Double.infinity
+        for leds in measure?.zoneLEDsPerCharacter ?? [] where zonesMayScroll {
+            next = min(next, zones.clock.nextStep(after: t, stepsPerUnit: abs(settings.speed) * leds))
+        }
         for zone in signZones where zone.rotates {
             next = min(next, t + ((elapsed / zone.seconds).rounded(.down) + 1) * zone.seconds - elapsed)
         }
@@ -67,8 +70,7 @@ extension PlayerState {
                           ledsPerCharacter: Double, at t: Double) -> MarqueeScene {
         var placement = MarqueeScene.Placement.rest
         if scrolls {
-            let speed = abs(settings.speed) * (settings.speed < 0 ? -1 : 1)
-            let leds = Int((zoneSeconds(at: t) * speed * ledsPerCharacter).rounded(.down))
+            let leds = Int((zoneSeconds(at: t) * settings.speed * ledsPerCharacter).rounded(.down))
             let pitch = geometry.ledPitch
             placement = .scrolling(ledOffset: FrameComposer.floorDivide(leds, pitch) * pitch, entry: .inView)
         }

@@ -34,6 +34,19 @@ struct ZoneStateTests {
         #expect(!state([]).zonesAnimate)
     }
 
+    @Test("a text that scrolls wakes the sign at each of its LED steps, on the zone clock")
+    func steps() {
+        var scrolling = state([SignZone(edge: .bottom, texts: ["a line too long to stand"])])
+        var measure = MessageMeasure(textLEDs: 10, panelLEDs: 100)
+        measure.zoneLEDsPerCharacter = [4]
+        _ = scrolling.reduce(.measured(measure), at: 0)
+        #expect(scrolling.zonesAnimate)
+        // 5 characters a second, 4 LEDs each: an LED every 1/20 s.
+        let step = 1 / (scrolling.settings.speed * 4)
+        #expect(abs(scrolling.nextZoneChange(after: 0.01) - step) < 1e-9)
+        #expect(abs(scrolling.nextZoneChange(after: step + 0.001) - 2 * step) < 1e-9)
+    }
+
     @Test("a zone's scene: scrolling from in view at the sign's speed, at rest when stopped")
     func scene() {
         let running = state([SignZone(edge: .left, texts: ["x"])])
