@@ -33,7 +33,13 @@ def run_mode(cfg, tmux_run, mode, flow=False, stopped=False):
         args += ["--enter", "random", "--exit", "random", "-f", flow_deck(cfg.workdir)]
     if stopped:
         args += ["--low-power", "on", "--enter", "dissolve"]
-    r = tmux_run(cfg.binary, args + ([] if flow else [WIDE]), 200, 50, cfg.workdir)
+    return measure_sign(cfg, tmux_run, args + ([] if flow else [WIDE]))
+
+
+def measure_sign(cfg, tmux_run, args):
+    """One sign at 200x50 with `args`, measured after a warm-up for
+    cfg.scroll_window seconds (the zones' rows use it too)."""
+    r = tmux_run(cfg.binary, args, 200, 50, cfg.workdir)
     try:
         r.release()
         time.sleep(cfg.warmup)

@@ -1,12 +1,13 @@
 """Zones' rows of `make bench` (docs/zones.md, "Cost"): the CPU of a
 200x50 sign with a label at the left and the message scrolling beside it,
 and of two LED lines (the main line and a bottom zone too long to stand,
-both scrolling), beside the same sign without zones. Run by bench.py (`./bench/run.sh --only zones`); the
-measuring is bench.py's own (`TmuxRun.measure_window`)."""
+both scrolling), beside the same sign without zones. Run by bench.py
+(`./bench/run.sh --only zones`); the measuring is modes_bench's
+(`measure_sign`, bench.py's `TmuxRun.measure_window`)."""
 
-import time
+# The display modes' wide message, so the rows compare with theirs.
+from modes_bench import WIDE, measure_sign
 
-WIDE = "THE LED MARQUEE SAYS HELLO TO THE WHOLE WIDE WORLD"
 LAYOUTS = {
     # The same message and size without zones: what the zones add is the difference.
     "none (the same scroll)": [],
@@ -18,15 +19,7 @@ LAYOUTS = {
 def run_zones(cfg, tmux_run, zones):
     """One sign at 200x50 with `zones`, the controls line hidden at once,
     measured after a warm-up, for cfg.scroll_window seconds."""
-    r = tmux_run(cfg.binary, ["--idle-timeout", "0"] + zones + [WIDE], 200, 50, cfg.workdir)
-    try:
-        r.release()
-        time.sleep(cfg.warmup)
-        result = r.measure_window(cfg.scroll_window)
-        r.quit()
-        return result
-    finally:
-        r.close()
+    return measure_sign(cfg, tmux_run, ["--idle-timeout", "0"] + zones + [WIDE])
 
 
 def measure_zones(cfg, results, repeat, tmux_run, log):
