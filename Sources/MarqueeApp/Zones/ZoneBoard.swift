@@ -91,10 +91,14 @@ struct ZoneBoard {
         let lines = slots.filter { !$0.zone.edge.isSide }.count
         let share = ledAreaRows / (lines + 1)
         let mainRows = rows - lines * share
-        // Largest first: a few LED sizes at most, each a handful of widths.
+        // Largest first: a few LED sizes at most, each a handful of widths
+        // (each cut to the third of the width the plan allows). A classic
+        // LED stays at least two units where the main sign's is: one
+        // would be a dot, the fine panel's look.
         var scale = max(1, mainScale(columns, mainRows))
+        let least = state.settings.grid.isClassic ? min(scale, ScreenGeometry.smallestClassicLED) : 1
         var cells = sideCells(state, fonts: fonts, scale: scale)
-        while scale > 1, mainScale(columns - cells.values.reduce(0, +), mainRows) < scale {
+        while scale > least, mainScale(columns - cells.values.reduce(0) { $0 + min(columns / 3, $1) }, mainRows) < scale {
             scale -= 1
             cells = sideCells(state, fonts: fonts, scale: scale)
         }
