@@ -204,6 +204,7 @@ struct MessageLayouts {
 
     /// Where the zones and the main sign go on this terminal.
     private mutating func zonePlan(_ state: PlayerState, columns: Int, rows: Int) -> ZonePlan {
+        if let plan = zones.knownPlan(state, fontHeight: fittedHeight, columns: columns, rows: rows) { return plan }
         let text = state.shownCue.text
         let height = line(for: text).inkRows.count
         let letterWidth = letterWidth(for: text)

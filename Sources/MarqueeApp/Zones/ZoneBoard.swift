@@ -77,6 +77,16 @@ struct ZoneBoard {
         drawn = []
     }
 
+    /// The plan made last, when it is still the one for this state, these
+    /// zones and this size: a frame tick finds it without reading the
+    /// message (whose length a frame's work must not follow).
+    func knownPlan(_ state: PlayerState, fontHeight: Int?, columns: Int, rows: Int) -> ZonePlan? {
+        guard let planned, builtFor?.zones == state.signZones,
+              planned.key == PlanKey(changeCount: state.changeCount, columns: columns, rows: rows, fontHeight: fontHeight)
+        else { return nil }
+        return planned.plan
+    }
+
     /// Where the zones go on a terminal of `columns` x `rows`: a side zone
     /// as wide as its widest text, unless it asked. `mainScale` is the LED
     /// size of the main sign's letters on a region of that many columns and
