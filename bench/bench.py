@@ -36,6 +36,7 @@ import time
 
 from feed_bench import run_feed
 from modes_bench import measure_modes, report_modes
+from zones_bench import measure_zones, report_zones
 from fleet_bench import run_fleet
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -1496,7 +1497,7 @@ def measure_limit(cfg, results):
 def measure(cfg):
     results = {"scroll": {}, "full_paint": {}, "limit": {}}
     if cfg.only in ("control", "fields", "powernews", "schedule", "headless", "fleet", "startup", "limit", "export", "feed",
-                    "page", "modes"):
+                    "page", "modes", "zones"):
         for key in ("scroll_long", "stopped", "rest", "paused", "clock", "cue", "startup", "startup_unifont",
                     "startup_bidi", "startup_font", "control_latency", "control_burst", "dark_quiet", "dark_idle", "headless", "fleet",
                     "package", "export_gif", "export_webp", "export_cast", "snapshot", "feed", "page"):
@@ -1505,6 +1506,8 @@ def measure(cfg):
             measure_limit(cfg, results)
         elif cfg.only == "modes":
             measure_modes(cfg, results, repeat, TmuxRun, log)
+        elif cfg.only == "zones":
+            measure_zones(cfg, results, repeat, TmuxRun, log)
         elif cfg.only == "export":
             measure_export(cfg, results)
         elif cfg.only == "fleet":
@@ -1551,6 +1554,7 @@ def measure(cfg):
             results["full_paint"][f"{cols}x{rows}"] = [run_full_paint(cfg, cols, rows, ["--low-power", "on"])]
         return results
     measure_modes(cfg, results, repeat, TmuxRun, log)
+    measure_zones(cfg, results, repeat, TmuxRun, log)
     log(f"stopped by policy ({cfg.idle_window:g} s window)")
     results["stopped"] = repeat(cfg, "stopped", run_idle, "stopped")
     log(f"at rest, --static ({cfg.idle_window:g} s window)")
@@ -1842,6 +1846,7 @@ def build_report(cfg, raw):
             add(f"scroll_look_{label}_ratio", f"scroll 200x50 with {label}: CPU / the plain scroll's",
                 [c / statistics.median(plain) for c in cpu], "x", fmt="{:.2f}")
     report_modes(raw, add, col)
+    report_zones(raw, add, col)
     package = raw.get("package") or []
     add("package_deb", "package: size of the .deb (make deb)", col(package, "deb_kb"), "KB", fmt="{:,.0f}")
     add("package_snapshot", "package: --snapshot from the unpacked .deb, spawn -> exit (median of 20)",
@@ -1899,7 +1904,7 @@ def main():
                    help="raise the benchmark's (and so the program's and tmux's) scheduling priority "
                         "by N nice levels; needs root/CAP_SYS_NICE; for shared, overloaded machines")
     p.add_argument("--only", choices=["scroll", "control", "fields", "powernews", "schedule", "headless", "fleet",
-                                      "startup", "limit", "export", "feed", "page", "modes"],
+                                      "startup", "limit", "export", "feed", "page", "modes", "zones"],
                    help="measure only these rows (scroll: the three scrolling sizes and their full paints; "
                         "control: the control socket's latency and burst rows; fields: the seconds clock row; "
                         "powernews: uevent and D-Bus profile change to policy, and idle wake-ups with and "
@@ -1910,7 +1915,8 @@ def main():
                         "feed: a sign fetching a news feed every 10 s against a static deck, and its start from the copy on disk; "
                         "startup: start-up on a pty, private memory, and the package's size and snapshot time; "
                         "export: --export of 10 s at 200x50 as GIF, WebP and asciicast: time, peak RSS, size; send snapshot of a scrolling 300x80 sign; "
-                        "modes: each display mode's CPU at 200x50, a flow with transitions, a stopped mode); "
+                        "modes: each display mode's CPU at 200x50, a flow with transitions, a stopped mode; "
+                        "zones: a left label beside a scroll and two scrolling LED lines at 200x50); "
                         "the results go to .build/bench-partial.json unless --output is given")
     p.add_argument("--output", default=None)
     args = p.parse_args()

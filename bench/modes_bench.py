@@ -36,7 +36,13 @@ def run_mode(cfg, tmux_run, mode, flow=False, stopped=False, text=WIDE):
         args += ["--enter", "random", "--exit", "random", "-f", flow_deck(cfg.workdir)]
     if stopped:
         args += ["--low-power", "on", "--enter", "dissolve"]
-    r = tmux_run(cfg.binary, args + ([] if flow else [text]), 200, 50, cfg.workdir)
+    return measure_sign(cfg, tmux_run, args + ([] if flow else [text]))
+
+
+def measure_sign(cfg, tmux_run, args):
+    """One sign at 200x50 with `args`, measured after a warm-up for
+    cfg.scroll_window seconds (the zones' rows use it too)."""
+    r = tmux_run(cfg.binary, args, 200, 50, cfg.workdir)
     try:
         r.release()
         time.sleep(cfg.warmup)

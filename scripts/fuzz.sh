@@ -40,6 +40,7 @@ TARGETS=(
   "fields:Fields:1024:fields"
   "uevent:Uevent:8704:uevent"
   "schedule:Schedule:1024:schedule"
+  "zones:Zones:1024:-"
   "fleet:Fleet:8192:fleet"
   "freetype:FreeType:16384:freetype"
   "feed:Feed:65536:feed"

@@ -304,6 +304,7 @@ public enum Program {
         settings.quiet = options.quiet.map { QuietHours(windows: $0, mode: options.quietMode ?? .standard) }
         settings.driftSeconds = options.driftMinutes > 0 ? options.driftMinutes * 60 : nil
         settings.drawsFrames = !options.headless
+        settings.zones = options.zones
         return settings
     }
 

@@ -98,6 +98,8 @@ public enum OptionTable {
                    summary: "how a message comes on: a transition, " + DisplayModeTable.Field.enter.names.joined(separator: ", ")),
         OptionSpec("exit", placeholder: "T", value: .choice(DisplayModeTable.Field.exit.names), defaultText: player.exit.rawValue,
                    summary: "how a flow's message goes before the next: a transition, as --enter"),
+        OptionSpec("zones", placeholder: "ZONE", value: .text,
+                   summary: "a zone that plays beside the sign, EDGE[=WIDTH][@SECONDS]:TEXT[|TEXT...]: left:OPEN, right:{time:%H:%M}, bottom@5:A|B; once per edge (docs/zones.md)"),
         OptionSpec("font", placeholder: "FONT", value: .file, defaultText: "built-in (DejaVu Sans Bold from --rows-of-leds 16)",
                    summary: "an installed font by name ('DejaVu Sans:bold'; for a family not installed, fontconfig's stand-in, named at the start), a font file (TrueType, OpenType, OTB, PCF, BDF, Unifont .hex), or builtin"),
         OptionSpec("sysfs-root", placeholder: "DIR", value: .directory, defaultText: options.sysfsRoot,

@@ -141,6 +141,11 @@ enum OptionValues {
             options.events = path
         case "events-max":
             options.eventsMax = try byteSize(value, label)
+        case "zones":
+            // Each --zones adds one; the same edge twice is an error.
+            do throws(ZoneSyntaxError) {
+                options.zones = try SignZone.checked(options.zones + [SignZone(parsing: value)])
+            } catch { throw UsageError("'\(label)': \(error.message)") }
         case "idle-message":
             guard !TerminalText.sanitize(value).allSatisfy({ $0 == " " }) else {
                 throw UsageError("option '\(label)' needs a text to show (leave it out to go dark)")

@@ -42,6 +42,8 @@ public struct Options: Sendable, Equatable {
     /// `--events-max`: bytes a regular events-log file may reach before it
     /// is rotated to `FILE.1`; 0 for no cap (docs/events-log.md).
     public var eventsMax = EventLog.defaultMaxBytes
+    /// `--zones`, once per zone: the edge each takes and its texts (docs/zones.md).
+    public var zones: [SignZone] = []
     /// `--idle-message`: shown while no message is in its schedule.
     public var idleMessage: String?
     /// `--quiet`: the windows of quiet hours.

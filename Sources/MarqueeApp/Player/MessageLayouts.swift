@@ -34,6 +34,9 @@ struct MessageLayouts {
     private var steady: (changeCount: Int, columns: Int, rows: Int, layout: TextLayout)?
     /// The scene's part that moves only with the state (`PlayerState.sceneTemplate`).
     private var template: SceneTemplate?
+    /// The zones beside the main sign (docs/zones.md): with any, the main
+    /// sign is measured and composed on the terminal less their regions.
+    var zones = ZoneBoard()
 
     private struct RestKey: Equatable {
         var text: String
@@ -191,6 +194,26 @@ struct MessageLayouts {
     /// How the state's current message measures on a terminal of this size
     /// (asked after every input, so it is kept until the cue or size changes).
     mutating func measure(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
+        guard !state.signZones.isEmpty else { return measureMain(state, columns: columns, rows: rows) }
+        let plan = zonePlan(state, columns: columns, rows: rows)
+        var measure = measureMain(state, columns: plan.mainColumns, rows: plan.mainRows)
+        let mainLEDRows = state.geometry(columns: plan.mainColumns, rows: plan.mainRows, lineHeight: 1).ledAreaRows
+        measure.zoneLEDsPerCharacter = zones.scrollRates(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows)
+        return measure
+    }
+
+    /// Where the zones and the main sign go on this terminal.
+    private mutating func zonePlan(_ state: PlayerState, columns: Int, rows: Int) -> ZonePlan {
+        if let plan = zones.knownPlan(state, fontHeight: fittedHeight, columns: columns, rows: rows) { return plan }
+        let text = state.shownCue.text
+        let height = line(for: text).inkRows.count
+        let letterWidth = letterWidth(for: text)
+        return zones.plan(state, fonts: fonts, fontHeight: fittedHeight, columns: columns, rows: rows) { columns, rows in
+            state.geometry(columns: columns, rows: rows, lineHeight: height, letterWidth: letterWidth).scale
+        }
+    }
+
+    private mutating func measureMain(_ state: PlayerState, columns: Int, rows: Int) -> MessageMeasure {
         fit(state, columns: columns, rows: rows)
         let cue = state.shownCue
         let layout = line(for: cue.text)
@@ -209,6 +232,17 @@ struct MessageLayouts {
 
     /// The frame the state shows at `t`.
     mutating func frame(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> (scene: MarqueeScene, frame: () -> FrameModel) {
+        guard !state.signZones.isEmpty else { return mainFrame(state, at: t, columns: columns, rows: rows) }
+        let plan = zonePlan(state, columns: columns, rows: rows)
+        let (scene, main) = mainFrame(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
+        let shown = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: scene.geometry.ledAreaRows, at: t)
+        let parts = zones.frames(for: shown)
+        let frame = ZoneComposer.compose(main: main(), mainLEDRows: scene.geometry.ledAreaRows, plan: plan, zones: parts)
+        return (scene, { frame })
+    }
+
+    private mutating func mainFrame(_ state: PlayerState, at t: Double, columns: Int,
+                                    rows: Int) -> (scene: MarqueeScene, frame: () -> FrameModel) {
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
@@ -221,6 +255,9 @@ struct MessageLayouts {
     /// (docs/export.md): the same scene and layouts as `frame`, drawn as
     /// LEDs rather than cells.
     mutating func leds(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> LEDPanel {
+        // With zones, the main sign's LEDs alone (docs/zones.md, "Pictures").
+        let plan = state.signZones.isEmpty ? nil : zonePlan(state, columns: columns, rows: rows)
+        let (columns, rows) = plan.map { ($0.mainColumns, $0.mainRows) } ?? (columns, rows)
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
@@ -245,6 +282,26 @@ struct MessageLayouts {
     /// is composed by shifting it in place (`FrameComposer.step`).
     mutating func changedFrame(_ state: PlayerState, at t: Double, columns: Int, rows: Int,
                                shown: MarqueeScene?) -> (scene: MarqueeScene, frame: FrameModel?) {
+        guard !state.signZones.isEmpty else {
+            let (scene, layout) = mainScene(state, at: t, columns: columns, rows: rows)
+            guard scene != shown else { return (scene, nil) }
+            return (scene, mainFrame(state, scene: scene, layout: layout))
+        }
+        let plan = zonePlan(state, columns: columns, rows: rows)
+        let (scene, layout) = mainScene(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
+        let mainLEDRows = scene.geometry.ledAreaRows
+        let parts = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows, at: t)
+        guard scene != shown || parts.map(\.scene) != zones.drawn else { return (scene, nil) }
+        // The main frame kept when only a zone changed; else stepped or composed.
+        let main = keptScene == scene ? keptFrame : nil
+        let frame = ZoneComposer.compose(main: main ?? mainFrame(state, scene: scene, layout: layout), mainLEDRows: mainLEDRows,
+                                         plan: plan, zones: zones.frames(for: parts))
+        return (scene, frame)
+    }
+
+    /// The main sign's scene at `t` and its one-line layout.
+    private mutating func mainScene(_ state: PlayerState, at t: Double, columns: Int,
+                                    rows: Int) -> (scene: MarqueeScene, layout: TextLayout) {
         let layout: TextLayout
         if steady?.changeCount == state.changeCount, steady?.columns == columns, steady?.rows == rows, let known = steady?.layout {
             layout = known
@@ -253,20 +310,24 @@ struct MessageLayouts {
             layout = line(for: state.shownCue.text)
             steady = (state.changeCount, columns, rows, layout)
         }
-        let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        guard scene != shown else { return (scene, nil) }
+        return (self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count), layout)
+    }
+
+    /// The main sign's frame of `scene`: a scroll step of the frame
+    /// composed last when it is one, else composed.
+    private mutating func mainFrame(_ state: PlayerState, scene: MarqueeScene, layout: TextLayout) -> FrameModel {
         // Taken out, not copied: the frame is then held here alone, and the
         // step changes it in place (the screen keeps a copy of its own).
         if let oldScene = keptScene.take(), var frame = keptFrame.take(),
            FrameComposer.step(&frame, from: oldScene, to: scene, layout: layout) {
             keptScene = scene
             keptFrame = frame
-            return (scene, frame)
+            return frame
         }
         let rest = self.rest(for: state.shownCue.text, scene: scene, maximumScale: state.settings.scale)
         let frame = FrameComposer.compose(scene, layout: layout, rest: rest)
         keptScene = scene
         keptFrame = frame
-        return (scene, frame)
+        return frame
     }
 }

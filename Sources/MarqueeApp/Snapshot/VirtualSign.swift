@@ -34,6 +34,7 @@ final class VirtualSign {
         self.wallStart = wallStart
         layouts = MessageLayouts(fonts: fonts)
         fields.wallNow = { [unowned self] in self.wallNow() }
+        layouts.zones.readWallClock { [unowned self] in self.wallNow() }
         engine.scheduleWait = { clock.schedule(at: $0, $1) }
         // A tick changes nothing but time (and ends a fade, which nothing
         // of the frame reads): the frame is composed for the moment asked.

@@ -62,6 +62,7 @@ extension PlayerState {
     mutating func syncDerivedState(at t: Double) {
         scroll.setRunning(scroll: shouldRenderFrames && scrollsNow,
                           caption: shouldRenderFrames && measure?.captionScrolls == true, mode: shouldRenderFrames, at: t)
+        syncZoneClock(at: t)
         let id = advanceID
         let last = advance.lastAdvanceID
         guard id != last else { return }

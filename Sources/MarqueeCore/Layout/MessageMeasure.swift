@@ -26,6 +26,11 @@ public struct MessageMeasure: Sendable, Hashable {
     /// The message wrapped into lines for the `vertical` mode; nil for
     /// every other mode, or when no LED size fits.
     public var vertical: Vertical.Run?
+    /// Panel LEDs in one character of the speed's unit for each zone text
+    /// too wide for its region, which scrolls (docs/zones.md, "Motion"):
+    /// the zones then need a frame at each of their steps. Set by the host
+    /// that measures the zones; empty without zones.
+    public var zoneLEDsPerCharacter: [Double] = []
 
     public init(textLEDs: Int, panelLEDs: Int, captionScrolls: Bool = false, ledsPerCharacter: Double = 1,
                 restPages: Int = 1, vertical: Vertical.Run? = nil) {

@@ -62,12 +62,16 @@ public struct ScreenGeometry: Sendable, Equatable {
     /// `scale` units, in columns and rows, and the text's band on their
     /// boundaries; `rowsOfLEDs` is then the sign's height in LEDs, which
     /// sets the LED size (at least the line's height, so the text fits).
+    ///
+    /// `statusRows` false gives every row to the LEDs whatever the height:
+    /// a zone's region (docs/zones.md), whose status rows are the sign's.
     public init(columns: Int, rows: Int, style: LEDStyle, lineHeight: Int, captionLines: Int, helpLines: Int? = nil,
-                maximumScale: Int? = nil, letterWidth: Double? = nil, grid: LEDGrid = .fine, rowsOfLEDs: Int? = nil) {
+                maximumScale: Int? = nil, letterWidth: Double? = nil, grid: LEDGrid = .fine, rowsOfLEDs: Int? = nil,
+                statusRows: Bool = true) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         var bottom = self.rows
-        if self.rows >= ScreenGeometry.minimumRowsForStatus {
+        if statusRows, self.rows >= ScreenGeometry.minimumRowsForStatus {
             controlsRow = bottom - 1
             countdownRow = bottom - 2
             bottom -= 2

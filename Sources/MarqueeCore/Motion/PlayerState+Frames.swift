@@ -8,6 +8,7 @@ extension PlayerState {
         guard !isDark else { return false }
         return scrollsNow || captionClock.isRunning || (showsRainbow && effectsAllowed) || blinks || blinksMarkup
             || (controlsVisible && waitStartedAt != nil) || (effectsAllowed && fadePending) || modeAnimates
+            || zonesAnimate
     }
 
     /// Key of the frame ticker: a new rate, or ticking switched on or off,
@@ -37,7 +38,7 @@ extension PlayerState {
         }
         if blinks || blinksMarkup { next = min(next, ((t * 2).rounded(.down) + 1) / 2) }
         next = min(next, clock.nextStep(after: t, stepsPerUnit: ledsPerCharacter), captionClock.nextStep(after: t),
-                   nextModeChange(after: t))
+                   nextModeChange(after: t), nextZoneChange(after: t))
         return next
     }
 

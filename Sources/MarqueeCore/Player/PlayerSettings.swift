@@ -68,6 +68,9 @@ public struct PlayerSettings: Sendable, Equatable {
     /// such decks still align. A remote `load` brings its own
     /// (``PlayerState/syncEpoch``).
     public var epoch = 0.0
+    /// `--zones`: labels and lines that play beside the main sign
+    /// (docs/zones.md); none by default.
+    public var zones: [SignZone] = []
 
     public init() {}
 

@@ -22,6 +22,7 @@ public struct PlayerState: Sendable {
     public internal(set) var sync: SyncState
     public internal(set) var drift = DriftState()
     public internal(set) var paging = PageState()
+    public internal(set) var zones = ZoneState()
     /// Counts the changes made to the state: the engine diffs the timers
     /// only when it moved, so a frame tick that changes nothing costs none.
     public private(set) var changeCount = 0

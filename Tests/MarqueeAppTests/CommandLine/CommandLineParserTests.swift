@@ -128,7 +128,8 @@ struct CommandLineParserTests {
             case .file, .directory, .text:
                 spec.long == "config" ? nil : spec.long == "quiet" ? "22:00-07:00" : spec.long == "mqtt" ? "mqtt://broker"
                     : spec.long == "events-max" ? "64M" : spec.long == "now" ? "Sat 12:00"
-                    : spec.long == "export" ? "sign.gif" : spec.long == "feed" ? "https://example.org/feed.xml" : "some-file"
+                    : spec.long == "export" ? "sign.gif" : spec.long == "feed" ? "https://example.org/feed.xml"
+                    : spec.long == "zones" ? "left:OPEN" : "some-file"
             }
             if spec.takesValue, value == nil { continue }  // --config reads its file
             // What each option needs beside it: a message, or live input.
