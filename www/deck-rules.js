@@ -442,7 +442,7 @@ globalThis.LedMarquee ??= {};
       const at = given(root, "epoch") ? epoch(root.epoch, name) : null;
       const result = entries(root.deck, name, notes);
       const unknown = Object.keys(root).filter((k) => k !== "epoch" && k !== "deck").sort();
-      if (unknown.length) notes.unshift(`${name}: unknown key${unknown.length === 1 ? "" : "s"} ${unknown.map(quoted).join(", ")} ignored (a deck object has "epoch" and "deck")`);
+      if (unknown.length) notes.unshift(`${name}: unknown key${unknown.length === 1 ? "" : "s"} ${unknown.map(quoted).join(", ")} ignored (a deck object has "epoch", "deck" and "zones")`);
       return { ...result, epoch: at, notes };
     }
     fail(`${name}: a deck must be a JSON array of entries, or an object with "deck" and "epoch"`);

@@ -29,11 +29,11 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
     switch result {
     case .failure(let failure):
         checkLine(failure.message)
-    case .success(.deck(let cues, _, let notes)):
+    case .success(.deck(let cues, _, let notes, _)):
         require(kind == .deck && !cues.isEmpty, "a deck has messages")
         cues.forEach(checkNoFileField)
         notes.forEach(checkLine)
-    case .success(.feedDeck(let cues, _, let notes, let feeds)):
+    case .success(.feedDeck(let cues, _, let notes, let feeds, _)):
         require(kind == .deck && !feeds.isEmpty, "a deck with feeds has feeds")
         cues.forEach(checkNoFileField)
         notes.forEach(checkLine)
