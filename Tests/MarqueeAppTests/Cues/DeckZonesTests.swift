@@ -88,4 +88,12 @@ struct DeckZonesTests {
         }
         #expect(failure.message == #"'deck': "zones" 1: zone 'x' needs EDGE:TEXT (left:OPEN, right:{time:%H:%M}, bottom:A|B)"#)
     }
+
+    @Test("a deck on standard input (-f -) brings its zones in the batch that reads it")
+    func standardInput() throws {
+        var stream = CueStream(name: "standard input", seconds: 5, format: .json)
+        let fed = try stream.feed(Array(#"{"deck": ["A"], "zones": ["top:B"]}"#.utf8))
+        let finished = try stream.finish()
+        #expect((fed.zones ?? finished.zones) == [SignZone(edge: .top, texts: ["B"])])
+    }
 }
