@@ -1,8 +1,8 @@
 // The retained deck (PREFIX/deck) as a list of messages to edit, checked
 // with the sign's own rules (deck-rules.js) before it is published, and an
 // undo to the deck before. Keys the list does not show (speed, static,
-// blink, brightness, unknown ones), feed entries and a deck's epoch are
-// kept as they were.
+// blink, brightness, unknown ones), feed entries and a deck's epoch and
+// zones are kept as they were.
 globalThis.LedMarquee ??= {};
 (() => {
   "use strict";
@@ -27,6 +27,7 @@ globalThis.LedMarquee ??= {};
       this.history = []; // decks seen on the broker, oldest first (text)
       this.current = null; // the retained deck's text
       this.epoch = undefined; // the deck object's epoch, kept
+      this.zones = undefined; // the deck object's zones, kept as written
       const names = document.getElementById("colour-names");
       for (const name of COLOURS) names.append(new Option(name, name));
       document.getElementById("deck-add").addEventListener("click", () => { this.addRow({ text: "" }); this.changed(); });
@@ -66,6 +67,7 @@ globalThis.LedMarquee ??= {};
 
     load(root) {
       this.epoch = Array.isArray(root) ? undefined : root.epoch;
+      this.zones = Array.isArray(root) ? undefined : root.zones;
       const entries = Array.isArray(root) ? root : root.deck;
       this.rows.replaceChildren();
       for (const entry of entries) this.addRow(typeof entry === "string" ? { text: entry } : entry);
@@ -118,7 +120,12 @@ globalThis.LedMarquee ??= {};
         const keys = Object.keys(out);
         return keys.length === 1 && keys[0] === "text" ? out.text : out;
       });
-      return this.epoch === undefined ? entries : { epoch: this.epoch, deck: entries };
+      if (this.epoch === undefined && this.zones === undefined) return entries;
+      const deck = {};
+      if (this.epoch !== undefined) deck.epoch = this.epoch;
+      deck.deck = entries;
+      if (this.zones !== undefined) deck.zones = this.zones;
+      return deck;
     }
 
     /** Numbers the rows, refreshes the JSON box and the schedule. */

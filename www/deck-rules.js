@@ -3,7 +3,8 @@
 // The Swift it follows: Sources/MarqueeApp/Cues/CueFileParser.swift
 // (entries, limits), DeckEntryLook.swift (colour, style, speed, static,
 // blink, brightness), DeckEntrySchedule.swift and Sources/MarqueeCore/Schedule/
-// (days, hours, from, until), DeckEpoch.swift, Feeds/DeckFeed.swift and
+// (days, hours, from, until), DeckEpoch.swift, DeckZones.swift and
+// Sources/MarqueeCore/Zones/SignZone+Parsing.swift (zones), Feeds/DeckFeed.swift and
 // FeedEntry.swift, FleetPayload.swift (the 1 MiB bound). The end-to-end test
 // Tests/Tools/fleet_page.py publishes bad decks to real signs and compares
 // their `error` records with this file's messages.
@@ -430,20 +431,111 @@ globalThis.LedMarquee ??= {};
     fail(problem);
   }
 
+  // A deck's "zones" (DeckZones.swift), each the written form of --zones
+  // (SignZone+Parsing.swift): EDGE[=WIDTH][@SECONDS]:TEXT[|TEXT…].
+  const ZONE_EDGES = ["left", "right", "top", "bottom"];
+  const ZONE = { maximumTexts: 16, maximumTextLength: 256, maximumWidth: 200, minimumSeconds: 0.5, maximumSeconds: 3600 };
+  const ZONES_FORM = 'a JSON array of zones written as --zones takes them, such as ["left:OPEN", "bottom:A|B"]';
+  /** SignZone.quoted: cut to 64 Unicode scalars, escaped, no quotes. */
+  function zoneQuoted(text) {
+    const scalars = Array.from(text);
+    return visible(scalars.length > 64 ? scalars.slice(0, 64).join("") + "…" : text);
+  }
+  /** Swift's Double(String) for decimal numbers; null for anything else. */
+  const decimal = (word) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(word) ? Number(word) : null);
+
+  /** One zone as SignZone(parsing:) reads it: {edge, texts, width, seconds}. */
+  function zone(written) {
+    const q = zoneQuoted(written);
+    const colon = written.indexOf(":");
+    if (colon < 0) fail(`zone '${q}' needs EDGE:TEXT (left:OPEN, right:{time:%H:%M}, bottom:A|B)`);
+    let head = written.slice(0, colon);
+    let seconds = 5;
+    const at = head.indexOf("@");
+    if (at >= 0) {
+      const word = head.slice(at + 1);
+      const value = decimal(word.endsWith("s") ? word.slice(0, -1) : word);
+      if (value === null || !Number.isFinite(value) || value < ZONE.minimumSeconds || value > ZONE.maximumSeconds) {
+        fail(`zone '${q}': @SECONDS must be a number of seconds from ${plain(ZONE.minimumSeconds)} to ${plain(ZONE.maximumSeconds)}, not '${zoneQuoted(word)}'`);
+      }
+      seconds = value;
+      head = head.slice(0, at);
+    }
+    let width = null;
+    const equals = head.indexOf("=");
+    if (equals >= 0) {
+      const word = head.slice(equals + 1);
+      const value = /^[+-]?\d+$/.test(word) ? Number(word) : NaN;
+      if (!(value >= 1 && value <= ZONE.maximumWidth)) {
+        fail(`zone '${q}': =WIDTH must be a number of cells from 1 to ${ZONE.maximumWidth}, not '${zoneQuoted(word)}'`);
+      }
+      width = value;
+      head = head.slice(0, equals);
+    }
+    if (!ZONE_EDGES.includes(head)) fail(`zone '${q}': unknown edge '${zoneQuoted(head)}' (use ${ZONE_EDGES.join(", ")})`);
+    if (width !== null && head !== "left" && head !== "right") fail(`zone '${q}': only a left or right zone takes =WIDTH`);
+    const texts = [];
+    let current = "";
+    let escaped = false;
+    for (const character of characters(written.slice(colon + 1))) {
+      if (escaped) {
+        if (character !== "|" && character !== "\\") fail(`zone '${q}': '\\' escapes only '|' and '\\'`);
+        current += character;
+        escaped = false;
+      } else if (character === "\\") {
+        escaped = true;
+      } else if (character === "|") {
+        texts.push(current);
+        current = "";
+      } else {
+        current += character;
+      }
+      if (texts.length >= ZONE.maximumTexts) fail(`zone '${q}': more than ${ZONE.maximumTexts} texts`);
+      if (Array.from(current).length > ZONE.maximumTextLength) fail(`zone '${q}': a text longer than ${ZONE.maximumTextLength} characters`);
+    }
+    if (escaped) fail(`zone '${q}' ends in a lone '\\'`);
+    texts.push(current);
+    if (!texts.every((text) => !/^ *$/.test(sanitize(text)))) fail(`zone '${q}' has an empty text`);
+    return { edge: head, texts, width, seconds };
+  }
+
+  /** A deck object's "zones": null for null (the sign's own show). */
+  function zones(value, name) {
+    if (value === null) return null;
+    if (!Array.isArray(value)) fail(`${name}: "zones" must be ${ZONES_FORM}`);
+    if (value.length > ZONE_EDGES.length) fail(`${name}: "zones" has ${value.length} zones (at most ${ZONE_EDGES.length}, one an edge)`);
+    const list = value.map((written, index) => {
+      if (typeof written !== "string") fail(`${name}: "zones" ${index + 1}: must be a string (${ZONES_FORM})`);
+      try {
+        return zone(written);
+      } catch (error) {
+        if (error instanceof DeckError) fail(`${name}: "zones" ${index + 1}: ${error.message}`);
+        throw error;
+      }
+    });
+    const seen = new Set();
+    for (const { edge } of list) {
+      if (seen.has(edge)) fail(`${name}: "zones": two zones at the ${edge} edge (one zone an edge, at most ${ZONE_EDGES.length})`);
+      seen.add(edge);
+    }
+    return list;
+  }
+
   /** Checks a parsed deck as a fleet sign checks the retained deck `name`
-   *  (its topic). Returns {cues, feeds, epoch, notes}; throws DeckError with
+   *  (its topic). Returns {cues, feeds, epoch, zones, notes}; throws DeckError with
    *  the sign's message. */
   function checkDeck(root, name) {
     const notes = [];
-    if (Array.isArray(root)) return { ...entries(root, name, notes), epoch: null, notes };
+    if (Array.isArray(root)) return { ...entries(root, name, notes), epoch: null, zones: null, notes };
     if (kind(root) === "object") {
       if (!given(root, "deck")) fail(`${name}: a deck object needs "deck", the JSON array of entries`);
       if (!Array.isArray(root.deck)) fail(`${name}: "deck" must be a JSON array of entries`);
       const at = given(root, "epoch") ? epoch(root.epoch, name) : null;
       const result = entries(root.deck, name, notes);
-      const unknown = Object.keys(root).filter((k) => k !== "epoch" && k !== "deck").sort();
-      if (unknown.length) notes.unshift(`${name}: unknown key${unknown.length === 1 ? "" : "s"} ${unknown.map(quoted).join(", ")} ignored (a deck object has "epoch" and "deck")`);
-      return { ...result, epoch: at, notes };
+      const shown = given(root, "zones") ? zones(root.zones, name) : null;
+      const unknown = Object.keys(root).filter((k) => k !== "epoch" && k !== "deck" && k !== "zones").sort();
+      if (unknown.length) notes.unshift(`${name}: unknown key${unknown.length === 1 ? "" : "s"} ${unknown.map(quoted).join(", ")} ignored (a deck object has "epoch", "deck" and "zones")`);
+      return { ...result, epoch: at, zones: shown, notes };
     }
     fail(`${name}: a deck must be a JSON array of entries, or an object with "deck" and "epoch"`);
   }

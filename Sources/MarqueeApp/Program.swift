@@ -92,9 +92,10 @@ public enum Program {
                                                 seconds: options.seconds, caFile: options.feedCA, environment: Platform.environment)
                 feed = source
                 deckFeeds = source
-                let notes = loaded.notes
+                let (notes, zones) = (loaded.notes, loaded.zones)
                 loaded = try await source.firstCues()
                 loaded.notes = notes + loaded.notes
+                loaded.zones = zones
             }
         }
         // Said before the terminal becomes the sign, where they stay
@@ -108,6 +109,7 @@ public enum Program {
         fontNotes.forEach { Platform.writeError("ledmarquee: \($0)") }
         var settings = playerSettings(options, cueCount: cues.count)
         if let epoch = loaded.epoch { settings.epoch = epoch }
+        settings.deckZones = loaded.zones
         if options.schedulePreview {
             guard let now = options.now ?? WallClock.localNow() else {
                 throw Platform.Failure(message: "--schedule: the local time cannot be read", status: 1)
@@ -171,7 +173,10 @@ public enum Program {
                 // On the event loop: never wait on a FIFO or a device.
                 try Platform.readBounded(path, limit: maximumCueFileBytes, regularFileOnly: true)
             }, parse: { bytes throws(Platform.Failure) in
-                guard let reloadedFeeds else { return try parseCueFile(bytes, path: path, seconds: options.seconds).cues }
+                guard let reloadedFeeds else {
+                    let result = try parseCueFile(bytes, path: path, seconds: options.seconds)
+                    return (result.cues, result.zones)
+                }
                 // A deck with feeds: its new parts play, the feeds kept that did not change.
                 let result = try parseCueFile(bytes, path: path, seconds: options.seconds, allowsFeeds: true)
                 let flow = MainActor.assumeIsolated {
@@ -180,7 +185,7 @@ public enum Program {
                 guard !flow.isEmpty else {
                     throw Platform.Failure(message: "\(path): its feeds have no items yet; they play once fetched", status: 1)
                 }
-                return flow
+                return (flow, result.zones)
             })
         }
         let display: any SignDisplay

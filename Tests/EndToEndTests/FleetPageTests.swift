@@ -20,7 +20,7 @@ extension EndToEnd.Timing {
             && FileManager.default.isExecutableFile(atPath: chromium)
         /// Every check the driver runs, in its order.
         static let checks = ["codec", "wrong-password", "cards", "say", "keyboard", "deck-edit", "schedule", "picture", "screenshots",
-                             "undo", "refused-decks", "hostile", "offline", "reconnect", "viewer", "page-errors"]
+                             "undo", "refused-decks", "deck-zones", "hostile", "offline", "reconnect", "viewer", "page-errors"]
 
         @Test("cards, say to one/a group/all, deck edit and undo, the sign's refusals, the schedule, pictures, hostile names, offline within 2 s, reconnecting, a viewer who may not publish, a wrong password",
               .enabled(if: installed, "needs chromium and Playwright in .build/venv (scripts/install-deps.sh test installs both)"))

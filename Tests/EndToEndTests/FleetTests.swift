@@ -147,7 +147,7 @@ extension EndToEnd.Timing {
             #expect(sign.events().filter { $0.name == "load" }.count == 1)
         }
 
-        @Test("a malformed deck or command from the broker: an error and a notice, and the deck plays on")
+        @Test("a malformed deck, a deck with bad zones or a bad command from the broker: an error and a notice, and the deck plays on")
         func hostilePayloads() async throws {
             let broker = try await TestBroker.start()
             defer { broker.close() }
@@ -160,6 +160,12 @@ extension EndToEnd.Timing {
             try await Self.publishRaw(broker, topic: "ledmarquee/deck", "[{\"text\": 42}", retain: true)
             try await sign.waitForEvent("the deck's error, naming where it stops being JSON") {
                 $0.name == "error" && $0.string("message") == "ledmarquee/deck:1:14: not valid JSON (it ends before the JSON value does)"
+            }
+            // Bad zones refuse the deck whole: the sign keeps its own (docs/zones.md, "In a deck").
+            try await Self.publishRaw(broker, topic: "ledmarquee/deck", #"{"deck": ["Z"], "zones": ["middle:\u001b[2Jx"]}"#, retain: true)
+            try await sign.waitForEvent("the zones' error, naming the zone, escaped") {
+                $0.name == "error"
+                    && $0.string("message") == #"ledmarquee/deck: "zones" 1: zone 'middle:\e[2Jx': unknown edge 'middle' (use left, right, top, bottom)"#
             }
             try await Self.publishRaw(broker, topic: "ledmarquee/cmd", #"{"cmd":"load","path":"/etc/passwd"}"#)
             try await sign.waitForEvent("the command's error") {

@@ -42,5 +42,35 @@ extension EndToEnd.Timing {
             try await session.send("q")
             #expect(try await session.waitForExit() == 0)
         }
+
+        /// A deck whose `"zones"` put a label at one side.
+        static func deck(label edge: String) -> String {
+            #"{"deck": ["."], "zones": ["\#(edge)=\#(labelColumns):OK"]}"#
+        }
+
+        @Test("a -f deck's zones are drawn, and reading the file again brings its new ones")
+        func deckZonesReloaded() async throws {
+            let session = try await Session.start(
+                "deckzones", Launch(arguments: ["--idle-timeout", "0", "--static", "--scale", "1", "-f", "deck.json"], prepare: { directory in
+                    try writeFile(Self.deck(label: "left"), to: directory.appendingPathComponent("deck.json"))
+                }))
+            defer { session.close() }
+            // The main sign's "." stands small (one LED a font pixel) in the middle of what the label leaves.
+            let leftLabel = try await session.waitForLitLEDs(minimum: 5, leftOf: Self.labelColumns).litLEDs(panelRows: session.panelRows)
+            #expect(!leftLabel.contains { $0.column >= 100 - Self.labelColumns }, "no label at the right")
+            try writeFile(Self.deck(label: "right"), to: session.directory.appendingPathComponent("deck.json"))
+            _ = try await session.waitForEvent("reload", timeout: 6) { $0.name == "reload" }
+            let clock = Stopwatch()
+            var lit = leftLabel
+            while clock.elapsed < 5 {
+                lit = try await session.capture().litLEDs(panelRows: session.panelRows)
+                if lit.contains(where: { $0.column >= 100 - Self.labelColumns }) { break }
+                try await pause(0.2)
+            }
+            #expect(lit.contains { $0.column >= 100 - Self.labelColumns }, "the label moved to the right")
+            #expect(!lit.contains { $0.column < Self.labelColumns }, "and left the left")
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
     }
 }

@@ -38,6 +38,9 @@ BAD_DECKS = [
     {"deck": "x"},
     {"epoch": "yesterday", "deck": ["A"]},
     {"epoch": -5, "deck": ["A"]},
+    {"deck": ["A"], "zones": ["left:OK", "middle:x"]},
+    {"deck": ["A"], "zones": ["\u202eleft=300:" + "w" * 80]},
+    {"deck": ["A"], "zones": ["left:a", "left:b"]},
     [{"text": "A", "color": "\U0001F469\u200d\U0001F469\u200d\U0001F467" * 40}],
     [{"text": "A", "color": "red", "colour": "red"}],
     [{"text": "A", "static": "yes"}],
@@ -425,6 +428,27 @@ def run_checks(checks, rig, logs, browser, args):
         rig.publish(f"{PREFIX}/deck", json.dumps(DECK), retain=True)
         return f"{compared} decks, each refused with the sign's own message (last: {previous!r})"
     checks.run("refused-decks", refused_decks)
+
+    def deck_zones():
+        zones = ["left:{file:/etc/hostname}", "bottom@5:9-5|Sat 10-4"]
+        skip = {name: log.count() for name, log in logs.items()}
+        rig.publish(f"{PREFIX}/deck", json.dumps({"deck": DECK, "zones": zones}), retain=True)
+        for name, log in logs.items():
+            expect(wait(lambda: log.find(loads(2, 0), skip[name]), 10), f"{name} did not load the deck with zones")
+        page.wait_for_function("() => document.getElementById('deck-json').value.includes('\"zones\"')", timeout=10_000)
+        skip = {name: log.count() for name, log in logs.items()}
+        row(page, 0).locator(".f-text").fill("ZONED")
+        page.click("#deck-publish")
+        for name, log in logs.items():
+            expect(wait(lambda: log.find(loads(2, 0), skip[name]), 10), f"{name} did not load the page's deck")
+        deck = json.loads(rig.retained(f"{PREFIX}/deck"))
+        expect(deck.get("zones") == zones and deck["deck"][0] == {"text": "ZONED", "seconds": 20}, f"retained: {deck}")
+        skip = {name: log.count() for name, log in logs.items()}
+        rig.publish(f"{PREFIX}/deck", json.dumps(DECK), retain=True)
+        for name, log in logs.items():
+            expect(wait(lambda: log.find(loads(2, 0), skip[name]), 10), f"{name} did not load the deck without zones")
+        return "a deck's zones kept as written when the page edited and republished it; both signs loaded it"
+    checks.run("deck-zones", deck_zones)
 
 
     def hostile():

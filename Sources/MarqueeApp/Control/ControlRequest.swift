@@ -43,4 +43,6 @@ struct ControlDeck: Sendable, Equatable {
     var notes: [String]
     /// A `load` deck given as an object may carry its `epoch` (`--sync`).
     var epoch: Double? = nil
+    /// A `load` deck given as an object may carry its `zones`.
+    var zones: [SignZone]? = nil
 }

@@ -68,7 +68,7 @@ enum RemoteCommandTable {
                 return .loadFile(path)
             case (nil, _?):
                 let deck = try fields.deck("deck", wholeDeck: true)!
-                return .remote(.load(deck.cues, epoch: deck.epoch), notes: deck.notes)
+                return .remote(.load(deck.cues, epoch: deck.epoch, zones: deck.zones), notes: deck.notes)
             default:
                 throw Failure("'load' needs one of 'path' and 'deck'")
             }

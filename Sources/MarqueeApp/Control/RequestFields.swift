@@ -73,7 +73,8 @@ struct RequestFields {
                 try CueFileParser.parseDeck(entries: entries, name: "'\(field)'", defaultSeconds: defaultSeconds)
             }
         }
-        return ControlDeck(cues: result.cues.map(untrusted), notes: result.notes, epoch: wholeDeck ? result.epoch : nil)
+        return ControlDeck(cues: result.cues.map(untrusted), notes: result.notes, epoch: wholeDeck ? result.epoch : nil,
+                           zones: wholeDeck ? result.zones.map { $0.map(untrusted) } : nil)
     }
 
     /// The deck parser's outcome, its error as the reply's.
@@ -90,6 +91,11 @@ struct RequestFields {
     /// show as typed (docs/fleet.md).
     private func untrusted(_ cue: Cue) -> Cue {
         origin == .fleet ? cue.withoutFileFields : cue
+    }
+
+    /// A zone's texts as ``untrusted(_:)-(Cue)`` keeps a cue's.
+    private func untrusted(_ zone: SignZone) -> SignZone {
+        origin == .fleet ? zone.withoutFileFields : zone
     }
 
     private func caption() throws(Failure) -> String? {

@@ -5,7 +5,8 @@ import MarqueeCore
 /// a `.json` deck (the look keys are in `DeckEntryLook.swift`, a news feed's
 /// `{"feed": …}` in `Feeds/DeckFeed.swift`), or that
 /// array as the `"deck"` of an object with the `"epoch"` `--sync` counts
-/// from (`DeckEpoch.swift`). Hostile input gives a one-line error naming the place.
+/// from (`DeckEpoch.swift`) and the `"zones"` the sign shows while it plays
+/// (`DeckZones.swift`). Hostile input gives a one-line error naming the place.
 public enum CueFileParser {
     /// Longest message or caption kept, from a line of text or a deck
     /// entry; longer ones are cut (a sign shows only the start), so no text
@@ -21,6 +22,9 @@ public enum CueFileParser {
         /// The deck's `{"feed": …}` entries, each with the number of
         /// `cues` before it (docs/feeds.md).
         public var feeds: [DeckFeed] = []
+        /// The deck's `"zones"`: nil when it has none (the sign keeps its
+        /// own, `--zones`), `[]` for a deck that shows none.
+        public var zones: [SignZone]? = nil
     }
 
     /// A cue file that cannot be played.
@@ -107,10 +111,11 @@ public enum CueFileParser {
             let epoch = try object["epoch"].flatMap { value throws(ParseError) in try self.epoch(value, name: name) }
             var result = try parseDeck(entries: entries, name: name, defaultSeconds: defaultSeconds, allowsFeeds: allowsFeeds)
             result.epoch = epoch
+            result.zones = try object["zones"].flatMap { value throws(ParseError) in try zones(value, name: name) }
             let unknown = object.keys.filter { !deckObjectKeys.contains($0) }.sorted()
             if !unknown.isEmpty {
                 let names = unknown.map(quoted).joined(separator: ", ")
-                result.notes.insert("\(name): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (a deck object has \"epoch\" and \"deck\")", at: 0)
+                result.notes.insert("\(name): unknown key\(unknown.count == 1 ? "" : "s") \(names) ignored (a deck object has \"epoch\", \"deck\" and \"zones\")", at: 0)
             }
             return result
         default:

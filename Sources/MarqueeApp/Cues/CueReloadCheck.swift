@@ -3,7 +3,8 @@ import MarqueeCore
 
 /// The cue file's change check as an input source: ``CueReloader`` asked
 /// on the quality tier's interval (docs/motion-policy.md), a changed file
-/// one `.cuesReplaced`, a failed reload one report.
+/// one `.cuesReplaced` (after its deck's zones, `.deckZones`), a failed
+/// reload one report.
 @MainActor
 final class CueReloadCheck: InputSource {
     private let reloader: CueReloader
@@ -22,7 +23,9 @@ final class CueReloadCheck: InputSource {
                 do { try await Task.sleep(for: .seconds(interval), clock: clock) } catch { return }
                 switch reloader.check() {
                 case .unchanged: break
-                case .changed(let cues): player.send(.cuesReplaced(cues))
+                case .changed(let cues, let zones):
+                    player.send(.deckZones(zones))
+                    player.send(.cuesReplaced(cues))
                 case .failed(let message): player.report(message)
                 }
             }

@@ -14,13 +14,17 @@ import MarqueeCore
 final class CueReloader {
     enum Outcome: Equatable {
         case unchanged
-        case changed([Cue])
+        /// The file read again: its cues and its deck's `"zones"` (nil: none).
+        case changed([Cue], zones: [SignZone]? = nil)
         case failed(String)
     }
 
+    /// What a file read again plays: its cues, and its deck's `"zones"`.
+    typealias Deck = (cues: [Cue], zones: [SignZone]?)
+
     private let path: String
     private let read: (String) throws(Platform.Failure) -> [UInt8]
-    private let parse: ([UInt8]) throws(Platform.Failure) -> [Cue]
+    private let parse: ([UInt8]) throws(Platform.Failure) -> Deck
     private var signature: FileSignature?
     /// The last read's failure, while the file stays unread.
     private var unread: String?
@@ -37,7 +41,7 @@ final class CueReloader {
     }
 
     init(path: String, read: @escaping (String) throws(Platform.Failure) -> [UInt8],
-         parse: @escaping ([UInt8]) throws(Platform.Failure) -> [Cue]) {
+         parse: @escaping ([UInt8]) throws(Platform.Failure) -> Deck) {
         self.path = path
         self.read = read
         self.parse = parse
@@ -61,7 +65,8 @@ final class CueReloader {
         }
         unread = nil
         do {
-            return .changed(try parse(bytes))
+            let deck = try parse(bytes)
+            return .changed(deck.cues, zones: deck.zones)
         } catch {
             return .failed(CueReloader.failureMessage(path: path, reason: error.message))
         }

@@ -19,6 +19,8 @@ struct CueStream {
         var notes: [String] = []
         /// `--format auto`'s choice, in the batch that made it.
         var choice: Choice?
+        /// The deck's `"zones"`, in the batch that read it (nil: none).
+        var zones: [SignZone]?
     }
 
     /// How `auto` read the stream, and why: the events log's `format` record.
@@ -179,6 +181,7 @@ struct CueStream {
         var batch = batch
         batch.cues += result.cues
         batch.notes += result.notes
+        batch.zones = result.zones
         return batch
     }
 

@@ -7,7 +7,7 @@ import MarqueeCore
 /// mistake, and no arithmetic on it can be trusted.
 extension CueFileParser {
     /// The keys of a deck written as an object; any other is ignored with a note.
-    static let deckObjectKeys = ["epoch", "deck"]
+    static let deckObjectKeys = ["epoch", "deck", "zones"]
     /// 9999-12-31T23:59:59Z, the last second an RFC 3339 time can name.
     public static let latestEpoch = 253_402_300_799.0
 

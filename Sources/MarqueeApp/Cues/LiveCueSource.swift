@@ -56,6 +56,13 @@ protocol LiveCueSource: AnyObject {
     /// How `--format auto` chose to read the source, once it has (before
     /// the sign starts, as a rule: the choice comes with the first cues).
     var formatChoice: CueStream.Choice? { get }
+    /// The `"zones"` of a deck read from the source; nil for none.
+    var deckZones: [SignZone]? { get }
+}
+
+extension LiveCueSource {
+    /// A source of lines brings no zones.
+    var deckZones: [SignZone]? { nil }
 }
 
 extension LiveCueSource {
@@ -87,6 +94,6 @@ extension LiveCueSource {
             stop()
             throw Platform.Failure(message: noMessages, status: 1)
         }
-        return CueFileParser.Result(cues: cues, notes: notes)
+        return CueFileParser.Result(cues: cues, notes: notes, zones: deckZones)
     }
 }

@@ -27,6 +27,8 @@ final class StandardInputFeed: LiveCueSource {
     private(set) var ended = false
     private(set) var failure: String?
     private(set) var formatChoice: CueStream.Choice?
+    /// The `"zones"` of the deck read (one deck per input); nil for none.
+    private(set) var deckZones: [SignZone]?
     private var onUpdate: ((LiveCueUpdate) -> Void)?
     /// `--format auto` after a `[`: the silence that makes it text.
     private var silence: LoopTimer?
@@ -121,6 +123,11 @@ final class StandardInputFeed: LiveCueSource {
         var update = LiveCueUpdate(changed: changed, list: list, notes: batch.notes)
         update.choice = batch.choice
         if let choice = batch.choice { formatChoice = choice }
+        if let zones = batch.zones {
+            // One deck per input: its zones come once (docs/zones.md, "In a deck").
+            deckZones = zones
+            update.inputs.append(.deckZones(zones))
+        }
         onUpdate?(update)
     }
 

@@ -66,7 +66,7 @@ final class FleetMember {
     /// "News feeds in a fleet's deck"); nil for a deck without feeds.
     private var feeds: FeedDeckSource?
     private let feedCA: String?
-    private var playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?)?
+    private var playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?, zones: [SignZone]?)?
 
     /// Seconds without a newer deck before the newest is read and played.
     static let deckSettleSeconds = 0.25
@@ -79,7 +79,7 @@ final class FleetMember {
     /// `feedCA`: `--feed-ca`, for the feeds of a deck; `playingFeeds`: the
     /// kept deck's, when it has feeds, played from the start.
     init(link: FleetLink, cache: DeckCache?, playing: [UInt8]?, defaultSeconds: Double, feedCA: String? = nil,
-         playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?)? = nil, loop: EventLoop = .main) {
+         playingFeeds: (cues: [Cue], feeds: [DeckFeed], epoch: Double?, zones: [SignZone]?)? = nil, loop: EventLoop = .main) {
         self.feedCA = feedCA
         self.playingFeeds = playingFeeds
         self.link = link
@@ -97,9 +97,9 @@ final class FleetMember {
 
     func start(_ player: Player) {
         self.player = player
-        if let (cues, feeds, epoch) = playingFeeds {
+        if let (cues, feeds, epoch, zones) = playingFeeds {
             playingFeeds = nil
-            playFeeds(cues: cues, feeds: feeds, epoch: epoch, topic: link.topics.name)
+            playFeeds(cues: cues, feeds: feeds, epoch: epoch, zones: zones, topic: link.topics.name)
         }
         link.start { [weak self] news in
             MainActor.assumeIsolated { self?.hear(news) }
@@ -302,7 +302,7 @@ final class FleetMember {
     /// Plays a deck with feeds: its fixed messages and the items of the
     /// copies on disk at once (a `load`, as any deck), then each refresh
     /// in place. Each sign fetches its deck's feeds itself.
-    private func playFeeds(cues: [Cue], feeds deckFeeds: [DeckFeed], epoch: Double?, topic: String) {
+    private func playFeeds(cues: [Cue], feeds deckFeeds: [DeckFeed], epoch: Double?, zones: [SignZone]?, topic: String) {
         guard let player else { return }
         if feeds != nil { player.send(.feedNote(nil)) }
         feeds?.stop()
@@ -320,7 +320,7 @@ final class FleetMember {
         feeds = source
         var loaded = false
         func load(_ flow: [Cue]) {
-            let request = ControlRequest("load", .remote(.load(flow, epoch: epoch), notes: []))
+            let request = ControlRequest("load", .remote(.load(flow, epoch: epoch, zones: zones), notes: []))
             if case .error(let message) = player.answer(request) {
                 player.report("\(topic): the deck was refused: \(message)")
                 return
@@ -348,19 +348,19 @@ final class FleetMember {
             if let id = failure.id { link.publishReply(ControlReply.error(failure.message).answer(id: id)) }
         case .success(.deckCleared):
             player.report("\(topic): the deck was deleted; playing on with the last one")
-        case .success(.feedDeck(let cues, let epoch, let notes, let deckFeeds)):
+        case .success(.feedDeck(let cues, let epoch, let notes, let deckFeeds, let zones)):
             playing = payload
             notes.forEach(player.report)
-            playFeeds(cues: cues, feeds: deckFeeds, epoch: epoch, topic: topic)
+            playFeeds(cues: cues, feeds: deckFeeds, epoch: epoch, zones: zones, topic: topic)
             keepLater(payload)
-        case .success(.deck(let cues, let epoch, let notes)):
+        case .success(.deck(let cues, let epoch, let notes, let zones)):
             if feeds != nil { player.send(.feedNote(nil)) }
             feeds?.stop()
             feeds = nil
             playing = payload
             // The deck is a `load`, answered as the socket's is: a deck the
             // sign refuses (over the flow's limits) is said, not dropped.
-            let request = ControlRequest("load", .remote(.load(cues, epoch: epoch), notes: notes))
+            let request = ControlRequest("load", .remote(.load(cues, epoch: epoch, zones: zones), notes: notes))
             if case .error(let message) = player.answer(request) {
                 player.report("\(topic): the deck was refused: \(message)")
                 return

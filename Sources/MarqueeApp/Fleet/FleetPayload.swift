@@ -12,11 +12,12 @@ enum FleetPayload {
     /// What the sign is asked to do.
     enum Message: Equatable, Sendable {
         /// Play these cues (from `epoch`, for `--sync`; nil: the deck has
-        /// none); `notes` are the deck parser's (unknown keys, cuts).
-        case deck(cues: [Cue], epoch: Double?, notes: [String])
+        /// none); `notes` are the deck parser's (unknown keys, cuts);
+        /// `zones` the deck's (nil: none, the sign's own show).
+        case deck(cues: [Cue], epoch: Double?, notes: [String], zones: [SignZone]? = nil)
         /// A deck with news feeds (docs/feeds.md): its fixed messages
         /// (perhaps none) and its feed entries, which each sign fetches.
-        case feedDeck(cues: [Cue], epoch: Double?, notes: [String], feeds: [DeckFeed])
+        case feedDeck(cues: [Cue], epoch: Double?, notes: [String], feeds: [DeckFeed], zones: [SignZone]? = nil)
         /// The retained deck was deleted (an empty retained message): the
         /// sign plays on with what it has.
         case deckCleared
@@ -56,8 +57,11 @@ enum FleetPayload {
         do {
             let result = try CueFileParser.parse(payload, name: topic, isDeck: true, defaultSeconds: defaultSeconds, allowsFeeds: true)
             let cues = result.cues.map(\.withoutFileFields)
-            if !result.feeds.isEmpty { return .feedDeck(cues: cues, epoch: result.epoch, notes: result.notes, feeds: result.feeds) }
-            return .deck(cues: cues, epoch: result.epoch, notes: result.notes)
+            let zones = result.zones?.map(\.withoutFileFields)
+            if !result.feeds.isEmpty {
+                return .feedDeck(cues: cues, epoch: result.epoch, notes: result.notes, feeds: result.feeds, zones: zones)
+            }
+            return .deck(cues: cues, epoch: result.epoch, notes: result.notes, zones: zones)
         } catch {
             throw Failure(message: error.message)
         }

@@ -45,11 +45,11 @@ struct FleetSetup {
         var cachedDeck: CueFileParser.Result?
         if let payload = cachedPayload {
             switch FleetPayload.parse(payload, kind: .deck, topic: cache?.path ?? "cache", defaultSeconds: options.seconds) {
-            case .success(.deck(let cues, let epoch, let notes)):
-                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch)
-            case .success(.feedDeck(let cues, let epoch, let notes, let feeds)):
+            case .success(.deck(let cues, let epoch, let notes, let zones)):
+                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch, zones: zones)
+            case .success(.feedDeck(let cues, let epoch, let notes, let feeds, let zones)):
                 // The member plays its feeds (their copies on disk first).
-                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch, feeds: feeds)
+                cachedDeck = CueFileParser.Result(cues: cues, notes: notes, epoch: epoch, feeds: feeds, zones: zones)
             case .success, .failure:
                 warnings.append("\(cache?.path ?? "cache"): the kept fleet deck cannot be played; waiting for the broker's")
                 cachedPayload = nil
@@ -71,7 +71,7 @@ struct FleetSetup {
     func member(seconds: Double) throws(FleetLink.Failure) -> FleetMember {
         let link = try FleetLink(address: address, topics: topics, caFile: caFile, credentials: credentials, keepalive: keepalive)
         return FleetMember(link: link, cache: cache, playing: cachedPayload, defaultSeconds: seconds, feedCA: feedCA,
-                           playingFeeds: cachedDeck.flatMap { $0.feeds.isEmpty ? nil : ($0.cues, $0.feeds, $0.epoch) })
+                           playingFeeds: cachedDeck.flatMap { $0.feeds.isEmpty ? nil : ($0.cues, $0.feeds, $0.epoch, $0.zones) })
     }
 
     /// The host's name, as a sign name allows it: each fleet sign is

@@ -171,7 +171,7 @@ final class PlayerController {
                 let loaded = try Program.loadCueFile(path, seconds: control?.defaultSeconds ?? SecondsPerMessage.standard,
                                                      regularFileOnly: true)
                 loaded.notes.forEach(report)
-                return perform(.load(loaded.cues, epoch: loaded.epoch))
+                return perform(.load(loaded.cues, epoch: loaded.epoch, zones: loaded.zones))
             } catch {
                 return .error(error.message)
             }

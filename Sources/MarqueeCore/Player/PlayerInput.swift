@@ -29,6 +29,9 @@ public enum PlayerInput: Sendable, Equatable {
     case measured(MessageMeasure?)
     /// The cue file changed on disk and was read again.
     case cuesReplaced([Cue])
+    /// The cue file read again says these zones (its deck's `"zones"`;
+    /// nil: none, the sign's own show). Sent before its `cuesReplaced`.
+    case deckZones([SignZone]?)
     /// A short message for the controls line.
     case notice(String)
     /// The controls line's idle timeout ran out.

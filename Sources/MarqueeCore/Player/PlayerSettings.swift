@@ -71,6 +71,10 @@ public struct PlayerSettings: Sendable, Equatable {
     /// `--zones`: labels and lines that play beside the main sign
     /// (docs/zones.md); none by default.
     public var zones: [SignZone] = []
+    /// The `"zones"` of the deck the sign starts with; nil for a deck
+    /// without them (the sign shows ``zones``). A remote `load` or a
+    /// reload brings its own (``PlayerState/signZones``).
+    public var deckZones: [SignZone]? = nil
 
     public init() {}
 

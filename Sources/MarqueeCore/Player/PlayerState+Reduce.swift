@@ -42,6 +42,9 @@ extension PlayerState {
         case .cuesReplaced(let cues):
             guard !cues.isEmpty else { return [] }
             return transaction(at: t) { $0.replaceCues(cues, at: t) }
+        case .deckZones(let deckZones):
+            guard deckZones != zones.deckZones else { return [] }
+            return transaction(at: t) { $0.adopt(deckZones: deckZones) }
         case .notice(let text):
             return change { state in
                 state.showNotice(text, at: t)

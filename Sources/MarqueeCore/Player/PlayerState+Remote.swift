@@ -37,10 +37,10 @@ extension PlayerState {
             guard !newCues.isEmpty else { return (.refused("nothing to add: no cues"), []) }
             if let refusal = FlowLimits.refusal(adding: newCues, to: cues) { return (.refused(refusal), []) }
             return (.done, append(newCues, at: t))
-        case .load(let newCues, let epoch):
+        case .load(let newCues, let epoch, let deckZones):
             guard !newCues.isEmpty else { return (.refused("nothing to load: no cues"), []) }
             if let refusal = FlowLimits.refusal(adding: newCues, to: []) { return (.refused(refusal), []) }
-            return (.done, load(newCues, epoch: epoch, at: t))
+            return (.done, load(newCues, epoch: epoch, at: t) + adopt(deckZones: deckZones))
         }
     }
 
@@ -91,7 +91,7 @@ extension PlayerState {
     /// Replaces the flow and starts it at its first message with a full
     /// wait, unlike a file reload, which keeps the message shown: a load is
     /// a new programme. It ends an interrupt, and a finished `--once` flow
-    /// plays again. The deck's epoch replaces the sign's, and a synced sign
+    /// plays again. The deck's epoch and zones replace the sign's, and a synced sign
     /// starts at the current slot's message (docs/cue-flow.md, "Playing in step").
     private mutating func load(_ newCues: [Cue], epoch: Double?, at t: Double) -> [PlayerEffect] {
         var effects = dropInterrupt(reason: "load")

@@ -40,6 +40,7 @@ public struct PlayerState: Sendable {
         self.settings.shuffle = settings.shuffle && !settings.sync
         flow = FlowState(cues: cues, shuffle: self.settings.shuffle, seed: seed)
         sync = SyncState(epoch: settings.epoch)
+        zones = ZoneState(deckZones: settings.deckZones)
         scroll = ScrollState(speed: settings.staticText ? 0 : settings.speed)
         // The first message appears at once: fades are for transitions.
         schedule.follow(cues: flow.cues)

@@ -24,5 +24,7 @@ public enum RemoteCommand: Sendable, Equatable {
     /// Replaces the flow and starts it from its first message (a synced
     /// sign: from the current slot's). `epoch`: the deck's, in Unix
     /// seconds, for `--sync`; nil for a deck without one (the Unix epoch).
-    case load([Cue], epoch: Double? = nil)
+    /// `zones`: the deck's `"zones"`, shown in place of `--zones` while it
+    /// plays; nil for a deck without them (the sign's own show).
+    case load([Cue], epoch: Double? = nil, zones: [SignZone]? = nil)
 }

@@ -1,8 +1,16 @@
 /// The zones as the player state reads them: their clock, whether they
 /// need frame ticks, and the scene of one zone (docs/zones.md).
 extension PlayerState {
-    /// The zones on the sign (`--zones`).
-    public var signZones: [SignZone] { settings.zones }
+    /// The zones on the sign: the playing deck's `"zones"` when it has
+    /// them, else the sign's own (`--zones`, a config file's `zones`).
+    public var signZones: [SignZone] { zones.deckZones ?? settings.zones }
+
+    /// A deck's zones replace the ones shown (nil: the sign's own). The
+    /// zones' clock keeps its place: a turn or a scroll goes on from there.
+    mutating func adopt(deckZones: [SignZone]?) -> [PlayerEffect] {
+        _ = zones.adopt(deckZones: deckZones)
+        return []
+    }
 
     /// Seconds of motion the zones have played at `t` (``ZoneState``).
     public func zoneSeconds(at t: Double) -> Double { zones.clock.sample(at: t) }

@@ -30,6 +30,10 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
         require(isDeck, "only a deck has an epoch")
         require(epoch.isFinite && epoch >= 0 && epoch <= CueFileParser.latestEpoch, "a deck's epoch is in range", "\(epoch)")
     }
+    if let zones = result.zones {
+        require(isDeck, "only a deck has zones")
+        checkZones(zones)
+    }
     if !isDeck {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         require(result.cues.count <= lines, "no more cues than lines", "\(result.cues.count) > \(lines)")
@@ -60,6 +64,18 @@ func checkCueFile(_ bytes: [UInt8], name: String, isDeck: Bool) {
         checkLook(cue.look)
         // What the tiny-pane fallback and the caption row print.
         require(!cue.displayText.text.unicodeScalars.contains(where: isC0orC1), "display text holds a C0/C1 control")
+    }
+}
+
+/// A deck's zones hold within the flag's caps (docs/zones.md, "Caps").
+func checkZones(_ zones: [SignZone]) {
+    require(zones.count <= SignZone.maximumZones, "at most one zone an edge", "\(zones.count)")
+    require(Set(zones.map(\.edge.rawValue)).count == zones.count, "each edge once")
+    for zone in zones {
+        require((1...SignZone.maximumTexts).contains(zone.texts.count), "1 to 16 texts a zone", "\(zone.texts.count)")
+        require(zone.texts.allSatisfy { $0.unicodeScalars.count <= SignZone.maximumTextLength }, "a zone's text within 256 characters")
+        require(SignZone.secondsRange.contains(zone.seconds), "a zone's seconds in range", "\(zone.seconds)")
+        require(zone.width.map { (1...SignZone.maximumWidth).contains($0) && zone.edge.isSide } ?? true, "a width only at a side, in range")
     }
 }
 

@@ -30,7 +30,9 @@ func checkRequest(_ bytes: [UInt8]) {
             checkCue(say.cue)
             if let seconds = say.duration { require(seconds > 0 && seconds <= 86_400, "'for' is in (0, 86400]", "\(seconds)") }
         case .remote(.add(let cues), _): cues.forEach(checkCue)
-        case .remote(.load(let cues, _), _): require(!cues.isEmpty, "an inline deck has entries")
+        case .remote(.load(let cues, _, let zones), _):
+            require(!cues.isEmpty, "an inline deck has entries")
+            if let zones { checkZones(zones) }
         case .loadFile(let path): require(!path.isEmpty && !path.utf8.contains(0), "a load path names a file")
         case .remote(.goto(let index), _): require(index >= 0, "goto counts from 1, given from 0", "\(index)")
         case .snapshot(let pitch): require(LEDRaster.pitches.contains(pitch), "a snapshot's led-pixels are 1 to 64", "\(pitch)")

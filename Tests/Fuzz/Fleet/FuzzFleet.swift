@@ -29,13 +29,15 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
     switch result {
     case .failure(let failure):
         checkLine(failure.message)
-    case .success(.deck(let cues, _, let notes)):
+    case .success(.deck(let cues, _, let notes, let zones)):
         require(kind == .deck && !cues.isEmpty, "a deck has messages")
         cues.forEach(checkNoFileField)
+        zones?.forEach(checkNoFileField)
         notes.forEach(checkLine)
-    case .success(.feedDeck(let cues, _, let notes, let feeds)):
+    case .success(.feedDeck(let cues, _, let notes, let feeds, let zones)):
         require(kind == .deck && !feeds.isEmpty, "a deck with feeds has feeds")
         cues.forEach(checkNoFileField)
+        zones?.forEach(checkNoFileField)
         notes.forEach(checkLine)
     case .success(.deckCleared):
         require(kind == .deck && payload.isEmpty, "only an empty deck payload clears")
@@ -44,10 +46,18 @@ func checkPayload(_ payload: [UInt8], kind: FleetTopics.Kind) {
         switch request.action {
         case .watch, .loadFile: broken("watch and load of a path are refused from the broker", request.command)
         case .remote(.say(let say), _): checkNoFileField(say.cue)
-        case .remote(.add(let cues), _), .remote(.load(let cues, _), _): cues.forEach(checkNoFileField)
+        case .remote(.add(let cues), _): cues.forEach(checkNoFileField)
+        case .remote(.load(let cues, _, let zones), _):
+            cues.forEach(checkNoFileField)
+            zones?.forEach(checkNoFileField)
         default: break
         }
     }
+}
+
+/// A zone's texts as a cue's: drawn as cues are (`ZoneBoard`).
+func checkNoFileField(_ zone: SignZone) {
+    zone.texts.forEach { checkNoFileField(Cue(text: $0)) }
 }
 
 func checkNoFileField(_ cue: Cue) {

@@ -29,7 +29,7 @@ extension ControlRequest {
 
     /// The cues and epoch of a `load` of an inline deck.
     var loaded: (cues: [Cue], epoch: Double?)? {
-        guard case .load(let cues, let epoch)? = remote else { return nil }
+        guard case .load(let cues, let epoch, _)? = remote else { return nil }
         return (cues, epoch)
     }
 

@@ -9,7 +9,8 @@ struct CueReloaderTests {
         try Platform.readBounded(path, limit: Program.maximumCueFileBytes, regularFileOnly: true)
     }) -> CueReloader {
         CueReloader(path: path, read: read) { bytes throws(Platform.Failure) in
-            try Program.parseCueFile(bytes, path: path, seconds: 5).cues
+            let result = try Program.parseCueFile(bytes, path: path, seconds: 5)
+            return (result.cues, result.zones)
         }
     }
 

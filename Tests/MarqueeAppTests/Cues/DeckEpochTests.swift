@@ -36,7 +36,7 @@ struct DeckEpochTests {
     func extraKeys() throws {
         let result = try parse(#"{"epoch": 0, "deck": ["A"], "name": "lobby", "\u001b[31m": 1}"#)
         #expect(result.epoch == 0)
-        #expect(result.notes == [#"deck.json: unknown keys "\e[31m", "name" ignored (a deck object has "epoch" and "deck")"#])
+        #expect(result.notes == [#"deck.json: unknown keys "\e[31m", "name" ignored (a deck object has "epoch", "deck" and "zones")"#])
     }
 
     @Test("hostile decks are one clear line naming the file", arguments: [

@@ -42,7 +42,7 @@ struct DeckReaderTests {
         }, done: { job, outcome in
             record.done.withLock { $0.append(job.generation) }
             record.doneOnLoop.withLock { $0.append(server.loop.inEventLoop) }
-            if case .success(.deck(let cues, _, _)) = outcome, cues.first?.text == "DECK \(job.generation)" {
+            if case .success(.deck(let cues, _, _, _)) = outcome, cues.first?.text == "DECK \(job.generation)" {
                 record.finished.signal()
             }
         })

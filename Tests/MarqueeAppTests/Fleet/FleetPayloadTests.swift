@@ -11,7 +11,7 @@ struct FleetPayloadTests {
 
     @Test("a deck in the deck format; an empty payload is a deleted deck")
     func decks() {
-        guard case .success(.deck(let cues, _, let notes)) = Self.parse(#"[{"text":"HELLO","seconds":3},"WORLD",{"text":"X","bogus":1}]"#, .deck) else {
+        guard case .success(.deck(let cues, _, let notes, _)) = Self.parse(#"[{"text":"HELLO","seconds":3},"WORLD",{"text":"X","bogus":1}]"#, .deck) else {
             Issue.record("not a deck")
             return
         }
@@ -62,7 +62,7 @@ struct FleetPayloadTests {
         }
         #expect(say.cue.fields?.all == [.time(format: "%H")])
         #expect(say.cue.text == "A {{file:/etc/passwd} {time:%H} {{file:x}")
-        guard case .success(.deck(let cues, _, _)) = Self.parse(#"[{"text":"{file:/etc/shadow}","caption":"{{ {file:c}"}]"#, .deck) else {
+        guard case .success(.deck(let cues, _, _, _)) = Self.parse(#"[{"text":"{file:/etc/shadow}","caption":"{{ {file:c}"}]"#, .deck) else {
             Issue.record("not a deck")
             return
         }

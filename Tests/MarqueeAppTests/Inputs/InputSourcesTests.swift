@@ -69,7 +69,7 @@ struct InputSourcesTests {
     func programOrder() throws {
         let journal = Journal()
         let reloader = CueReloader(path: "/nonexistent/cues.txt", read: { _ throws(Platform.Failure) in [] },
-                                   parse: { _ throws(Platform.Failure) in [] })
+                                   parse: { _ throws(Platform.Failure) in ([], nil) })
         let list = Program.inputSources(keys: 0, power: .sysfs(root: "/nonexistent", interval: 2), news: nil,
                                         control: FakeSource("control", journal), reloader: reloader, feed: nil,
                                         fleet: FakeSource("fleet", journal))
