@@ -255,14 +255,24 @@ struct MessageLayouts {
     /// (docs/export.md): the same scene and layouts as `frame`, drawn as
     /// LEDs rather than cells.
     mutating func leds(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> LEDPanel {
-        // With zones, the main sign's LEDs alone (docs/zones.md, "Pictures").
-        let plan = state.signZones.isEmpty ? nil : zonePlan(state, columns: columns, rows: rows)
-        let (columns, rows) = plan.map { ($0.mainColumns, $0.mainRows) } ?? (columns, rows)
+        guard !state.signZones.isEmpty else { return mainLEDs(state, at: t, columns: columns, rows: rows).panel }
+        // The whole sign, as the terminal shows it (docs/zones.md, "Pictures"):
+        // the main sign's LEDs and each zone's at their regions.
+        let plan = zonePlan(state, columns: columns, rows: rows)
+        let (panel, scene) = mainLEDs(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
+        let shown = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: scene.geometry.ledAreaRows, at: t)
+        return LEDPanel.zoned(main: panel, mainGeometry: scene.geometry, style: scene.style, plan: plan,
+                              zones: zones.leds(for: shown))
+    }
+
+    /// The main sign's LEDs at `t` on `columns` x `rows`, and its scene.
+    private mutating func mainLEDs(_ state: PlayerState, at t: Double, columns: Int,
+                                   rows: Int) -> (panel: LEDPanel, scene: MarqueeScene) {
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
         let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        return LEDPanel(scene, layout: layout, rest: rest(for: text, scene: scene, maximumScale: state.settings.scale))
+        return (LEDPanel(scene, layout: layout, rest: rest(for: text, scene: scene, maximumScale: state.settings.scale)), scene)
     }
 
     /// The state's scene at `t`, from the template kept while the state and
