@@ -27,6 +27,10 @@ struct MessageLayouts {
     /// (`take()`) rather than copied.
     private var keptScene: MarqueeScene?
     private var keptFrame: FrameModel?
+    /// The zoned frame handed to the screen last, the plan it was composed
+    /// on and the stamp of the main frame in it: when only the main sign
+    /// steps, the next is this one stepped (`ZoneComposer.step`).
+    private var keptZoned: (frame: FrameModel, plan: ZonePlan, mainStamp: FrameStamp)?
     /// The one-line layout of the last frame and what it was found for:
     /// while the state has not changed (its `changeCount`) and the
     /// terminal has the same size, a frame tick reuses it without fitting
@@ -92,6 +96,7 @@ struct MessageLayouts {
         measured = nil
         keptScene = nil
         keptFrame = nil
+        keptZoned = nil
         steady = nil
     }
 
@@ -301,11 +306,20 @@ struct MessageLayouts {
         let (scene, layout) = mainScene(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
         let mainLEDRows = scene.geometry.ledAreaRows
         let parts = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows, at: t)
-        guard scene != shown || parts.map(\.scene) != zones.drawn else { return (scene, nil) }
+        let zonesHold = parts.map(\.scene) == zones.drawn
+        guard scene != shown || !zonesHold else { return (scene, nil) }
         // The main frame kept when only a zone changed; else stepped or composed.
-        let main = keptScene == scene ? keptFrame : nil
-        let frame = ZoneComposer.compose(main: main ?? mainFrame(state, scene: scene, layout: layout), mainLEDRows: mainLEDRows,
-                                         plan: plan, zones: zones.frames(for: parts))
+        let main = (keptScene == scene ? keptFrame : nil) ?? mainFrame(state, scene: scene, layout: layout)
+        // Only the main sign stepped: the last whole frame, stepped as it
+        // was, carries the step to the screen (taken out, so it is not copied).
+        if zonesHold, case (var frame, let keptPlan, let mainStamp)? = keptZoned.take(), keptPlan == plan {
+            if ZoneComposer.step(&frame, since: mainStamp, to: main, mainLEDRows: mainLEDRows, plan: plan) {
+                keptZoned = (frame, plan, main.stamp)
+                return (scene, frame)
+            }
+        }
+        let frame = ZoneComposer.compose(main: main, mainLEDRows: mainLEDRows, plan: plan, zones: zones.frames(for: parts))
+        keptZoned = (frame, plan, main.stamp)
         return (scene, frame)
     }
 
