@@ -12,6 +12,8 @@ LAYOUTS = {
     # The same message and size without zones: what the zones add is the difference.
     "none (the same scroll)": [],
     "left label + scroll": ["--zones", "left:OPEN"],
+    # At the right the main sign's steps reach the screen as steps (docs/zones.md, "Drawing").
+    "right label + scroll": ["--zones", "right:OPEN"],
     "two LED lines": ["--zones", "bottom:TODAY'S SPECIALS: SOUP, BREAD AND A SLICE OF CAKE"],
 }
 

@@ -27,6 +27,10 @@ struct MessageLayouts {
     /// (`take()`) rather than copied.
     private var keptScene: MarqueeScene?
     private var keptFrame: FrameModel?
+    /// The zoned frame handed to the screen last, the plan it was composed
+    /// on and the stamp of the main frame in it: when only the main sign
+    /// steps, the next is this one stepped (`ZoneComposer.step`).
+    private var keptZoned: (frame: FrameModel, plan: ZonePlan, mainStamp: FrameStamp)?
     /// The one-line layout of the last frame and what it was found for:
     /// while the state has not changed (its `changeCount`) and the
     /// terminal has the same size, a frame tick reuses it without fitting
@@ -92,6 +96,7 @@ struct MessageLayouts {
         measured = nil
         keptScene = nil
         keptFrame = nil
+        keptZoned = nil
         steady = nil
     }
 
@@ -255,14 +260,24 @@ struct MessageLayouts {
     /// (docs/export.md): the same scene and layouts as `frame`, drawn as
     /// LEDs rather than cells.
     mutating func leds(_ state: PlayerState, at t: Double, columns: Int, rows: Int) -> LEDPanel {
-        // With zones, the main sign's LEDs alone (docs/zones.md, "Pictures").
-        let plan = state.signZones.isEmpty ? nil : zonePlan(state, columns: columns, rows: rows)
-        let (columns, rows) = plan.map { ($0.mainColumns, $0.mainRows) } ?? (columns, rows)
+        guard !state.signZones.isEmpty else { return mainLEDs(state, at: t, columns: columns, rows: rows).panel }
+        // The whole sign, as the terminal shows it (docs/zones.md, "Pictures"):
+        // the main sign's LEDs and each zone's at their regions.
+        let plan = zonePlan(state, columns: columns, rows: rows)
+        let (panel, scene) = mainLEDs(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
+        let shown = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: scene.geometry.ledAreaRows, at: t)
+        return LEDPanel.zoned(main: panel, mainGeometry: scene.geometry, style: scene.style, plan: plan,
+                              zones: zones.leds(for: shown))
+    }
+
+    /// The main sign's LEDs at `t` on `columns` x `rows`, and its scene.
+    private mutating func mainLEDs(_ state: PlayerState, at t: Double, columns: Int,
+                                   rows: Int) -> (panel: LEDPanel, scene: MarqueeScene) {
         fit(state, columns: columns, rows: rows)
         let text = state.shownCue.text
         let layout = line(for: text)
         let scene = self.scene(state, at: t, columns: columns, rows: rows, lineHeight: layout.inkRows.count)
-        return LEDPanel(scene, layout: layout, rest: rest(for: text, scene: scene, maximumScale: state.settings.scale))
+        return (LEDPanel(scene, layout: layout, rest: rest(for: text, scene: scene, maximumScale: state.settings.scale)), scene)
     }
 
     /// The state's scene at `t`, from the template kept while the state and
@@ -291,11 +306,20 @@ struct MessageLayouts {
         let (scene, layout) = mainScene(state, at: t, columns: plan.mainColumns, rows: plan.mainRows)
         let mainLEDRows = scene.geometry.ledAreaRows
         let parts = zones.scenes(state, fonts: fonts, plan: plan, mainLEDRows: mainLEDRows, at: t)
-        guard scene != shown || parts.map(\.scene) != zones.drawn else { return (scene, nil) }
+        let zonesHold = parts.map(\.scene) == zones.drawn
+        guard scene != shown || !zonesHold else { return (scene, nil) }
         // The main frame kept when only a zone changed; else stepped or composed.
-        let main = keptScene == scene ? keptFrame : nil
-        let frame = ZoneComposer.compose(main: main ?? mainFrame(state, scene: scene, layout: layout), mainLEDRows: mainLEDRows,
-                                         plan: plan, zones: zones.frames(for: parts))
+        let main = (keptScene == scene ? keptFrame : nil) ?? mainFrame(state, scene: scene, layout: layout)
+        // Only the main sign stepped: the last whole frame, stepped as it
+        // was, carries the step to the screen (taken out, so it is not copied).
+        if zonesHold, case (var frame, let keptPlan, let mainStamp)? = keptZoned.take(), keptPlan == plan {
+            if ZoneComposer.step(&frame, since: mainStamp, to: main, mainLEDRows: mainLEDRows, plan: plan) {
+                keptZoned = (frame, plan, main.stamp)
+                return (scene, frame)
+            }
+        }
+        let frame = ZoneComposer.compose(main: main, mainLEDRows: mainLEDRows, plan: plan, zones: zones.frames(for: parts))
+        keptZoned = (frame, plan, main.stamp)
         return (scene, frame)
     }
 

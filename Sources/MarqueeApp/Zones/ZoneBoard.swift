@@ -223,6 +223,18 @@ struct ZoneBoard {
         }
     }
 
+    /// Each zone's LEDs for `shown`, for a picture of the sign
+    /// (docs/export.md): the same scenes and layouts as ``frames(for:)``,
+    /// drawn as LEDs. The kept frames and the scenes drawn are left as they
+    /// were, so a picture of a playing sign does not disturb its frames.
+    mutating func leds(for shown: [Shown]) -> [(edge: SignZone.Edge, panel: LEDPanel, geometry: ScreenGeometry)] {
+        shown.indices.map { index in
+            let scene = shown[index].scene
+            let panel = LEDPanel(scene, layout: shown[index].line.layout, rest: rest(for: shown[index], slot: index))
+            return (shown[index].edge, panel, scene.geometry)
+        }
+    }
+
     /// The text a zone's cue shows now: its fields filled from the wall
     /// clock and the power reading, made safe as a message's are
     /// (`Cue.filled`); the written text when it has none.

@@ -23,7 +23,7 @@ public struct LEDPanel: Sendable, Equatable {
     public var brightness: Double
     /// The terminal would show this moment's message as plain text (no
     /// LED size fits it): the panel is unlit, and the exporter says so.
-    public private(set) var showsPlainText = false
+    public internal(set) var showsPlainText = false
 
     public init(columns: Int, rows: Int, shape: Shape, fill: Ink = .led(.unlit, hue: 0), color: LEDColor? = nil,
                 brightness: Double = 1) {

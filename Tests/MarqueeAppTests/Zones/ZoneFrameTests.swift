@@ -35,16 +35,27 @@ struct ZoneFrameTests {
                            wallStart: 1_750_000_000)
     }
 
-    @Test("frame after frame, what the player draws equals a fresh compose", arguments: [
-        ["left:OPEN"], ["right=6:a label too wide for six cells"], ["bottom@0.5:Today 9-5|Sat 10-4|closed on Sunday"],
-        ["top:{time:%H:%M:%S}", "left:OPEN", "right:!", "bottom:a long second line that has to scroll round"],
+    /// `steps`: the zones hold while the main sign scrolls and none is at
+    /// the left, so most frames are the main sign's steps carried through
+    /// (`ZoneComposer.step`). A left zone turns no panel; a zone that
+    /// scrolls, turns or reads the clock changes many frames itself.
+    @Test("frame after frame, what the player draws equals a fresh compose, and the screen's copy and diff keep up", arguments: [
+        (["left:OPEN"], false), (["right=6:a label too wide for six cells"], false),
+        (["bottom@0.5:Today 9-5|Sat 10-4|closed on Sunday"], false),
+        (["top:{time:%H:%M:%S}", "left:OPEN", "right:!", "bottom:a long second line that has to scroll round"], false),
+        (["right:OPEN"], true), (["top:HI"], true), (["bottom:OPEN", "right:!"], true),
     ])
-    func stepsEqualComposes(zones: [String]) throws {
+    func stepsEqualComposes(zones: [String], steps: Bool) throws {
         let sign = try sign(zones, text: "today's specials scroll by, soup and bread", columns: 90, rows: 24)
         var layouts = MessageLayouts(fonts: Self.fonts)
         var shown: MarqueeScene?
         var drawn: FrameModel?
         var changed = 0
+        // The screen's copy, kept as the screen keeps it (`follow`: a
+        // step's hint taken at its word), and the diff's cells applied to
+        // the frame before: both must end at the frame handed over.
+        var screen = FrameModel(columns: 0, rows: 0)
+        var stepped = 0
         for index in 0..<90 {
             let t = Double(index) / 15
             sign.run(until: t)
@@ -52,6 +63,21 @@ struct ZoneFrameTests {
             layouts.zones.readWallClock { 1_750_000_000 + t }
             let (scene, frame) = layouts.changedFrame(state, at: t, columns: 90, rows: 24, shown: shown)
             if let frame {
+                if let before = drawn {
+                    // As a terminal that deletes characters: a row shifted
+                    // left from its first column, blanks coming in.
+                    var painted = before
+                    FrameDiff(from: before, to: frame, canShift: true).forEachRow(in: 0..<frame.rows) { row, shift in
+                        guard shift > 0 else { return }
+                        for column in 0..<frame.columns {
+                            painted[row, column] = column + shift < frame.columns ? before[row, column + shift] : .blank
+                        }
+                    } cell: { row, column, cell in painted[row, column] = cell }
+                    #expect(painted == frame, "\(zones) at \(t): the diff misses \(Self.difference(painted, frame))")
+                }
+                if frame.step != nil { stepped += 1 }
+                screen.follow(frame)
+                #expect(screen == frame, "\(zones) at \(t): the screen's copy \(Self.difference(screen, frame))")
                 drawn = frame
                 shown = scene
                 changed += 1
@@ -63,6 +89,8 @@ struct ZoneFrameTests {
             #expect(same, "\(zones) at \(t): \(Self.difference(drawn, whole))")
         }
         #expect(changed > 10, "the sign moved")
+        #expect(!steps || stepped > changed / 2, "\(zones): \(stepped) of \(changed) frames stepped")
+        if zones.contains(where: { $0.hasPrefix("left") }) { #expect(stepped == 0, "a left zone turns no panel") }
     }
 
     @Test("motion stopped: zones stand at rest, the start of a long text, and nothing changes")
