@@ -376,10 +376,18 @@ final class Session {
     /// more `·` unlit, and returns both with their colours.
     func waitForDotGrid(sourceLocation: SourceLocation = #_sourceLocation) async throws
         -> (lit: [(Spot, Int?)], unlit: [(Spot, Int?)], screen: Screen) {
-        let screen = try await waitForCells(of: "●")
+        // The first frame is one large write: a capture may catch part of
+        // it. Wait (up to the timeout) for the whole grid; one that never
+        // comes whole fails there.
+        let full = columns / 2 * panelRows
+        let screen = try await waitFor("a full grid of ● and ·", timeout: 10, context: diagnostics) { () async throws -> Screen? in
+            let screen = try await capture()
+            let count = screen.cells(of: "●", panelRows: panelRows).count + screen.cells(of: "·", panelRows: panelRows).count
+            return count == full && !screen.cells(of: "●", panelRows: panelRows).isEmpty ? screen : nil
+        }
         let lit = screen.cells(of: "●", panelRows: panelRows)
         let unlit = screen.cells(of: "·", panelRows: panelRows)
-        #expect(lit.count + unlit.count == columns / 2 * panelRows, "a full grid of ● and ·", sourceLocation: sourceLocation)
+        #expect(lit.count + unlit.count == full, "a full grid of ● and ·", sourceLocation: sourceLocation)
         #expect(unlit.count > lit.count, sourceLocation: sourceLocation)
         return (lit, unlit, screen)
     }
